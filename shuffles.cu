@@ -84,7 +84,7 @@ static int gDeviceMinor = 0;
 // Prints the failing call's text, file and line, then exits with a code that
 // says what kind of failure it was: no usable device (3) or any other CUDA
 // error (4). Every runtime call and every launch goes through CUDA_CHECK.
-static void failOnCudaError(cudaError_t error, const char* call, const char* file, int line) {
+void failOnCudaError(cudaError_t error, const char* call, const char* file, int line) {
     std::fprintf(stderr, "CUDA error: %s\n  at %s:%d\n  %s: %s\n", call, file, line,
                  cudaGetErrorName(error), cudaGetErrorString(error));
     if (error == cudaErrorNoDevice || error == cudaErrorInsufficientDriver) {
@@ -324,7 +324,7 @@ constexpr int kSteps = 4096;               // values are multiples of 1/4096, so
 // (argmax must be unambiguous) or its sum is within 1 of zero (normalising
 // by a near-zero sum would turn rounding into nonsense). Padding columns hold
 // NaN: a kernel that reads them instead of using the identity shows it.
-static std::vector<float> makeInput(int rows) {
+std::vector<float> makeInput(int rows) {
     std::vector<float> in(static_cast<size_t>(rows) * kStride, std::numeric_limits<float>::quiet_NaN());
     RowGenerator generator{kSeed};
     for (int row = 0; row < rows; ++row) {
@@ -371,7 +371,7 @@ struct ReferenceRow {
     double sumOfMagnitudes;  // scales the sum tolerance: float error grows with |values|, not with the sum
 };
 
-static ReferenceRow referenceRow(const float* values) {
+ReferenceRow referenceRow(const float* values) {
     ReferenceRow reference{0.0, values[0], 0, kLiveColumns, 0, 1, 0.0};
     for (int column = 0; column < kLiveColumns; ++column) {
         reference.sum += values[column];
@@ -386,12 +386,12 @@ static ReferenceRow referenceRow(const float* values) {
     return reference;
 }
 
-static bool sumIsRight(float got, const ReferenceRow& reference) {
+bool sumIsRight(float got, const ReferenceRow& reference) {
     // NaN fails this comparison, so a poisoned (never written) sum counts as wrong.
     return std::fabs(static_cast<double>(got) - reference.sum) <= kRelativeTolerance * reference.sumOfMagnitudes;
 }
 
-static bool normalisedIsRight(float got, int column, const float* values, const ReferenceRow& reference) {
+bool normalisedIsRight(float got, int column, const float* values, const ReferenceRow& reference) {
     if (column >= kLiveColumns) {
         return got == 0.0f;  // dead columns are written as 0
     }
@@ -399,7 +399,7 @@ static bool normalisedIsRight(float got, int column, const float* values, const 
     return std::fabs(static_cast<double>(got) - expected) <= kRelativeTolerance * std::fabs(expected);
 }
 
-static bool sameBits(float a, float b) {
+bool sameBits(float a, float b) {
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
@@ -417,12 +417,12 @@ struct Results {
 // (32 floats each), 6 floats of sums and maxes, and 4 ints of per-row answers.
 constexpr size_t kDeviceBytesPerRow = 2 * kStride * sizeof(float) + 6 * sizeof(float) + 4 * sizeof(int);
 
-static int blocksFor(int rows) {
+int blocksFor(int rows) {
     return (rows + kWarpsPerBlock - 1) / kWarpsPerBlock;
 }
 
 template <typename T>
-static T* deviceArray(size_t count) {
+T* deviceArray(size_t count) {
     T* pointer = nullptr;
     CUDA_CHECK(cudaMalloc(&pointer, count * sizeof(T)));
     // Poison: every byte 0xff is NaN as a float and -1 as an int, so an
@@ -432,7 +432,7 @@ static T* deviceArray(size_t count) {
 }
 
 template <typename T>
-static std::vector<T> copyBackAndFree(T* device, size_t count) {
+std::vector<T> copyBackAndFree(T* device, size_t count) {
     std::vector<T> host(count);
     CUDA_CHECK(cudaMemcpy(host.data(), device, count * sizeof(T), cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(device));
@@ -441,7 +441,7 @@ static std::vector<T> copyBackAndFree(T* device, size_t count) {
 
 // Launches each kernel once on freshly poisoned outputs and checks the launch
 // and its completion before the next one starts.
-static Results runKernels(const std::vector<float>& input, int rows) {
+Results runKernels(const std::vector<float>& input, int rows) {
     const size_t rowCount = static_cast<size_t>(rows);
     const size_t elementCount = rowCount * kStride;
     float* in = nullptr;
@@ -506,7 +506,7 @@ struct Verdict {
     }
 };
 
-static Verdict checkResults(const std::vector<float>& input, int rows, const Results& results) {
+Verdict checkResults(const std::vector<float>& input, int rows, const Results& results) {
     Verdict verdict;
     for (int row = 0; row < rows; ++row) {
         const float* values = &input[static_cast<size_t>(row) * kStride];
@@ -539,7 +539,7 @@ struct KernelAttributes {
     cudaFuncAttributes attributes;
 };
 
-static void printReport(const cudaDeviceProp& properties, int rows, const KernelAttributes (&kernels)[3],
+void printReport(const cudaDeviceProp& properties, int rows, const KernelAttributes (&kernels)[3],
                         const Verdict& verdict) {
     const int blocks = blocksFor(rows);
     const long long warps = static_cast<long long>(blocks) * kWarpsPerBlock;
@@ -593,7 +593,7 @@ static void printReport(const cudaDeviceProp& properties, int rows, const Kernel
 // main
 // ===========================================================================
 
-static void printUsage(std::FILE* stream) {
+void printUsage(std::FILE* stream) {
     std::fprintf(stream,
                  "usage: shuffles [--rows N] [--help]\n"
                  "  --rows N  reduce N rows instead of %d (a whole number from 1 to %d)\n"
@@ -604,13 +604,13 @@ static void printUsage(std::FILE* stream) {
 }
 
 // Bad arguments print the reason and the usage on stderr, nothing on stdout.
-[[noreturn]] static void failWithBadArguments(const char* reason, const char* argument) {
+[[noreturn]] void failWithBadArguments(const char* reason, const char* argument) {
     std::fprintf(stderr, "shuffles: %s: '%s'\n", reason, argument);
     printUsage(stderr);
     std::exit(kExitBadArguments);
 }
 
-static int parseRows(const char* text) {
+int parseRows(const char* text) {
     if (text[0] == '\0') {
         failWithBadArguments("--rows needs a whole number from 1 up", text);
     }
@@ -630,7 +630,7 @@ static int parseRows(const char* text) {
     return static_cast<int>(rows);
 }
 
-static int parseArguments(int argc, char** argv) {
+int parseArguments(int argc, char** argv) {
     int rows = kDefaultRows;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {

@@ -1,0 +1,61 @@
+# arguments.cmake: the command line's contract, for the tests that need no GPU.
+#   MODE=bad_arguments  each bad argument exits 2 with a message and the usage
+#                       on stderr and nothing on stdout; --help exits 0 with the
+#                       usage on stdout.
+#   MODE=no_device      with CUDA_VISIBLE_DEVICES empty, exits 3 with a clear
+#                       message on stderr and nothing on stdout.
+#   MODE=rows_too_large (GPU) a --rows the device's memory cannot hold exits 2.
+#   -DSHUFFLES_BINARY=... -DMODE=...
+cmake_minimum_required(VERSION 3.20)
+include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
+shuffles_require_variables(SHUFFLES_BINARY MODE)
+
+set(failures "")
+function(expect_bad_arguments)
+  shuffles_run(run ${ARGN})
+  string(JOIN " " shown ${ARGN})
+  if(NOT run_RC EQUAL 2)
+    set(problem "exit ${run_RC}, expected 2")
+  elseif(NOT run_OUT STREQUAL "")
+    set(problem "stdout not empty: ${run_OUT}")
+  elseif(NOT run_ERR MATCHES "^shuffles: [^\n]+\nusage: shuffles")
+    set(problem "stderr lacks a message followed by the usage: ${run_ERR}")
+  else()
+    message("ok: shuffles ${shown} -> exit 2, stderr: ${run_ERR}")
+    return()
+  endif()
+  set(failures "${failures}\n  shuffles ${shown}: ${problem}" PARENT_SCOPE)
+endfunction()
+
+if(MODE STREQUAL "bad_arguments")
+  expect_bad_arguments(--rows 0)
+  expect_bad_arguments(--rows -1)
+  expect_bad_arguments(--rows abc)
+  expect_bad_arguments(--rows 1.5)
+  expect_bad_arguments(--rows 99999999999999999999)
+  expect_bad_arguments(--rows)
+  expect_bad_arguments(--bogus)
+  expect_bad_arguments(8205)
+  shuffles_run(help --help)
+  if(NOT help_RC EQUAL 0 OR NOT help_OUT MATCHES "^usage: shuffles" OR NOT help_ERR STREQUAL "")
+    set(failures "${failures}\n  shuffles --help: exit ${help_RC}, stdout '${help_OUT}', stderr '${help_ERR}'")
+  endif()
+elseif(MODE STREQUAL "no_device")
+  set(ENV{CUDA_VISIBLE_DEVICES} "")
+  shuffles_run(run)
+  if(NOT run_RC EQUAL 3 OR NOT run_OUT STREQUAL "" OR NOT run_ERR MATCHES "no usable CUDA device")
+    set(failures "\n  exit ${run_RC} (expected 3), stdout '${run_OUT}' (expected empty), stderr '${run_ERR}'")
+  else()
+    message("ok: with CUDA_VISIBLE_DEVICES empty, exit 3 and stderr:\n${run_ERR}")
+  endif()
+elseif(MODE STREQUAL "rows_too_large")
+  shuffles_require_gpu()
+  # 2147483647 rows need about 600 GiB of device memory: more than any GPU has today.
+  expect_bad_arguments(--rows 2147483647)
+else()
+  message(FATAL_ERROR "unknown MODE ${MODE}")
+endif()
+
+if(NOT failures STREQUAL "")
+  message(FATAL_ERROR "${failures}")
+endif()

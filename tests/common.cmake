@@ -1,0 +1,54 @@
+# common.cmake: what every cmake -P test script shares.
+#
+# A script reports Skipped by printing a line that starts with SHUFFLES_SKIPPED
+# (each such test has SKIP_REGULAR_EXPRESSION set to it) and stopping. Nothing
+# else ever prints that word, so a failing test cannot pass for a skipped one.
+
+# No usable GPU: Skipped, or Failed when SHUFFLES_REQUIRE_GPU is set (not 0).
+# A macro, so its return() ends the calling script.
+macro(shuffles_skip_without_gpu reason)
+  if(NOT "$ENV{SHUFFLES_REQUIRE_GPU}" STREQUAL "" AND NOT "$ENV{SHUFFLES_REQUIRE_GPU}" STREQUAL "0")
+    message(FATAL_ERROR "SHUFFLES_REQUIRE_GPU is set and there is no usable GPU: ${reason}")
+  endif()
+  message("SHUFFLES_SKIPPED: no usable GPU: ${reason}")
+  return()
+endmacro()
+
+# A tool the test needs is missing: Skipped on a learner's machine, Failed
+# under CI=true, because .ci/run installs every tool the tests use.
+macro(shuffles_skip_without_tool tool hint)
+  if("$ENV{CI}" STREQUAL "true")
+    message(FATAL_ERROR "${tool} is missing, and under CI=true every tool must be there (.ci/run installs it): ${hint}")
+  endif()
+  message("SHUFFLES_SKIPPED: ${tool} not found: ${hint}")
+  return()
+endmacro()
+
+# Runs the program with ARGS; sets <prefix>_RC, <prefix>_OUT, <prefix>_ERR.
+# Exit code 3 is the program's documented "no usable CUDA device".
+function(shuffles_run prefix)
+  execute_process(COMMAND ${SHUFFLES_BINARY} ${ARGN}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(${prefix}_RC "${rc}" PARENT_SCOPE)
+  set(${prefix}_OUT "${out}" PARENT_SCOPE)
+  set(${prefix}_ERR "${err}" PARENT_SCOPE)
+endfunction()
+
+# Ends the calling script Skipped (or Failed) when the program finds no GPU.
+macro(shuffles_require_gpu)
+  shuffles_run(_probe --rows 1)
+  if(_probe_RC EQUAL 3)
+    shuffles_skip_without_gpu("shuffles --rows 1 exited 3: ${_probe_ERR}")
+  elseif(NOT _probe_RC EQUAL 0)
+    message(FATAL_ERROR "shuffles --rows 1 exited ${_probe_RC}:\n${_probe_ERR}")
+  endif()
+endmacro()
+
+# Fails unless every named variable was passed with -D.
+function(shuffles_require_variables)
+  foreach(name IN LISTS ARGN)
+    if(NOT DEFINED ${name})
+      message(FATAL_ERROR "this script needs -D${name}=...")
+    endif()
+  endforeach()
+endfunction()

@@ -1,0 +1,53 @@
+# embed.cmake: the short embed for the page (embed/embed.cu).
+#   MODE=standalone  at most 60 lines, and it builds alone for sm_75 with
+#                    warnings as errors (no GPU needed)
+#   MODE=run         (GPU) it runs, its correct kernel matches the CPU, and its
+#                    output, like the full report's, stays under Compiler
+#                    Explorer's 32 KiB cut
+#   -DSOURCE_DIR=... -DWORK_DIR=... -DNVCC=... [-DEMBED_BINARY=... -DSHUFFLES_BINARY=...]
+cmake_minimum_required(VERSION 3.20)
+include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
+shuffles_require_variables(SOURCE_DIR MODE)
+set(embed "${SOURCE_DIR}/embed/embed.cu")
+
+if(MODE STREQUAL "standalone")
+  shuffles_require_variables(NVCC WORK_DIR)
+  file(STRINGS "${embed}" lines)
+  file(READ "${embed}" text)
+  string(REGEX MATCHALL "\n" newlines "${text}")
+  list(LENGTH newlines line_count)
+  if(line_count GREATER 60)
+    message(FATAL_ERROR "embed/embed.cu has ${line_count} lines; the page's embed budget is 60")
+  endif()
+  file(READ "${embed}" text)
+  if(NOT text MATCHES "NVCC 12\\.6\\.1" OR NOT text MATCHES "-std=c\\+\\+17 -O3 -arch=sm_75")
+    message(FATAL_ERROR "embed/embed.cu must name its pinned compiler entry (NVCC 12.6.1) and flags")
+  endif()
+  file(REMOVE_RECURSE "${WORK_DIR}")
+  file(MAKE_DIRECTORY "${WORK_DIR}")
+  file(COPY "${embed}" DESTINATION "${WORK_DIR}")
+  execute_process(COMMAND "${NVCC}" -std=c++17 -O3 -arch=sm_75 -Xcompiler=-Wall,-Wextra,-Werror
+                          -Werror=all-warnings -o embed embed.cu
+                  WORKING_DIRECTORY "${WORK_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
+    message(FATAL_ERROR "embed.cu alone did not build cleanly for sm_75:\n${out}${err}")
+  endif()
+  message("ok: embed.cu has ${line_count} lines and builds alone for sm_75 with warnings as errors")
+elseif(MODE STREQUAL "run")
+  shuffles_require_variables(EMBED_BINARY SHUFFLES_BINARY)
+  shuffles_require_gpu()
+  foreach(program "${EMBED_BINARY}" "${SHUFFLES_BINARY}")
+    execute_process(COMMAND "${program}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    string(LENGTH "${out}${err}" size)
+    get_filename_component(name "${program}" NAME)
+    message("${name}: exit ${rc}, ${size} bytes of output\n${out}${err}")
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "${name} exited ${rc}")
+    endif()
+    if(NOT size LESS 32768)
+      message(FATAL_ERROR "${name} printed ${size} bytes; Compiler Explorer cuts output at 32 KiB")
+    endif()
+  endforeach()
+else()
+  message(FATAL_ERROR "unknown MODE ${MODE}")
+endif()

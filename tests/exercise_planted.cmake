@@ -1,0 +1,68 @@
+# exercise_planted.cmake: proof that the exercise harness catches the classic
+# mistakes. Each mistake is planted in a copy of shuffles.cu, the harness is
+# built against the copy, and it must fail with the expected smallest failing
+# row (row numbers of the tie case are named in reference.hpp's TieRow).
+#   -DNVCC=... -DSOURCE_DIR=... -DWORK_DIR=... -DSHUFFLES_BINARY=... -DARCHITECTURES=75,90
+cmake_minimum_required(VERSION 3.20)  # list() keeps empty elements
+include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
+shuffles_require_variables(NVCC SOURCE_DIR WORK_DIR SHUFFLES_BINARY ARCHITECTURES)
+shuffles_require_gpu()
+
+string(REPLACE "," ";" ARCHITECTURES "${ARCHITECTURES}")
+file(READ "${SOURCE_DIR}/shuffles.cu" source)
+set(generate "")
+foreach(arch IN LISTS ARCHITECTURES)
+  string(REGEX REPLACE "-.*" "" arch "${arch}")  # 90-real -> 90
+  list(APPEND generate "--generate-code=arch=compute_${arch},code=[compute_${arch},sm_${arch}]")
+endforeach()
+
+set(failures "")
+# plant(name find replace expected_case expected_row passing_case)
+function(plant name find replace expected_case expected_row passing_case)
+  string(FIND "${source}" "${find}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "shuffles.cu no longer contains '${find}'; update the '${name}' mistake in this test")
+  endif()
+  string(REPLACE "${find}" "${replace}" planted "${source}")
+  set(folder "${WORK_DIR}/${name}")
+  file(REMOVE_RECURSE "${folder}")
+  file(MAKE_DIRECTORY "${folder}")
+  file(WRITE "${folder}/shuffles.cu" "${planted}")
+  execute_process(COMMAND "${NVCC}" -std=c++17 -O3 ${generate} "-DSHUFFLES_SOURCE=\"${folder}/shuffles.cu\""
+                          -o "${folder}/exercise" "${SOURCE_DIR}/tests/exercise.cu"
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "building the exercise harness against '${name}' failed:\n${err}")
+  endif()
+  execute_process(COMMAND "${folder}/exercise" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(problem "")
+  if(NOT rc EQUAL 1)
+    set(problem "exit ${rc}, expected 1")
+  elseif(NOT out MATCHES "${expected_case}, argmax: [0-9]+ of [0-9]+ rows wrong\n  smallest failing row: ${expected_row}\n")
+    set(problem "expected '${expected_case}' to fail with smallest failing row ${expected_row}")
+  elseif(NOT passing_case STREQUAL "" AND NOT out MATCHES "${passing_case}, argmax: 0 of")
+    set(problem "expected '${passing_case}' to pass")
+  endif()
+  if(problem STREQUAL "")
+    message("ok: ${name}: the harness failed as it must\n${out}")
+  else()
+    set(failures "${failures}\n${name}: ${problem}\n${out}${err}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# The highest holding lane wins the tie: right on the standard case (no ties),
+# wrong first at tie row 0 (kTieLanes0And19), where it answers 19.
+plant(highest_lane_wins "__ffs(static_cast<int>(holders)) - 1" "31 - __clz(static_cast<int>(holders))"
+      "tie case" 0 "standard case")
+# __ffs is 1-based: without the - 1 every row is off by one, row 0 first.
+plant(ffs_without_minus_one "__ffs(static_cast<int>(holders)) - 1" "__ffs(static_cast<int>(holders))"
+      "standard case" 0 "")
+# No identity for dead lanes: they carry 0, which beats an all-negative row's
+# max. The standard rows never have a negative max; tie row 3 (kTieNegativeMax)
+# is the first that does.
+plant(max_without_identity "float best = live ? value : kMaxIdentity;" "float best = value;"
+      "tie case" 3 "standard case")
+
+if(NOT failures STREQUAL "")
+  message(FATAL_ERROR "the exercise harness missed a planted mistake:${failures}")
+endif()

@@ -1,0 +1,130 @@
+// oracle.cu: every output of the gated kernels, checked against reference.hpp.
+//
+// Includes shuffles.cu with its main() guarded out and runs its kernels
+// through its own launcher, then judges every output with the independent
+// oracle in reference.hpp, never with shuffles.cu's self-check. Inputs: the
+// program's own rows at many sizes, the exercise's tie case, and general rows
+// (wider range, negative maxima) that the program's generator never makes.
+//
+// Usage: oracle [ROWS ...]   (no arguments: the sizes the CTest test names)
+// Exit: 0 all matched, 1 a mismatch, 77 no GPU (Skipped; Failed under SHUFFLES_REQUIRE_GPU=1).
+
+#define SHUFFLES_NO_MAIN
+#include "../shuffles.cu"
+#include "../reference.hpp"
+#include "gpu_gate.cuh"
+
+#include <string>
+#include <utility>
+
+static_assert(kLiveColumns == reference::kLiveColumns && kStride == reference::kStride,
+              "shuffles.cu and reference.hpp disagree on the row geometry");
+static_assert(kHighWater == reference::kHighWater, "shuffles.cu and reference.hpp disagree on kHighWater");
+
+using reference::Check;
+
+// Rows the program's generator never makes: values in [-1000, 1000) with
+// about one row in five entirely negative, kept away from cancellation
+// (|sum| >= sum of |values| / 10) so the float sum stays meaningful.
+std::vector<float> makeGeneralRows(int rows) {
+    std::vector<float> in(static_cast<size_t>(rows) * kStride, std::numeric_limits<float>::quiet_NaN());
+    reference::SplitMix64 generator{0x6f7261636c65ull};  // "oracle"
+    for (int row = 0; row < rows; ++row) {
+        float* values = &in[static_cast<size_t>(row) * kStride];
+        const bool allNegative = generator.below(5) == 0;
+        for (;;) {
+            double sum = 0.0, magnitude = 0.0;
+            for (int column = 0; column < kLiveColumns; ++column) {
+                const float unit = static_cast<float>(generator.next() >> 40) * 0x1.0p-24f;  // [0, 1), exact
+                values[column] = allNegative ? -1000.0f * unit - 1.0f : 2000.0f * unit - 600.0f;
+                sum += values[column];
+                magnitude += std::fabs(values[column]);
+            }
+            if (std::fabs(sum) >= 1.0 && std::fabs(sum) >= magnitude / 10) {
+                break;
+            }
+        }
+    }
+    return in;
+}
+
+// Runs the three kernels on `input` and judges every gated output; returns true when all match.
+bool checkCase(const std::string& name, const std::vector<float>& input) {
+    const int rows = static_cast<int>(input.size() / kStride);
+    const Results results = runKernels(input, rows);
+
+    Check paddedSums("reduceRowsPadded sums"), paddedMaxes("reduceRowsPadded maxes"),
+        normalised("reduceRowsPadded normalised rows"), liveCounts("reduceRowsPadded live counts"),
+        anyHigh("reduceRowsPadded __any_sync"), allPositive("reduceRowsPadded __all_sync"),
+        argmax("reduceRowsPadded argmax"), sharedSums("reduceRowsShared sums"),
+        sharedMaxes("reduceRowsShared maxes"), bitForBit("reduceRowsShared sums and maxes bit for bit");
+    auto f = Check::formatFloat;
+    auto i = Check::formatInt;
+    for (int row = 0; row < rows; ++row) {
+        const float* values = &input[static_cast<size_t>(row) * kStride];
+        const reference::Row r = reference::reduceRow(values);
+        // Each description is formatted only when its row is wrong.
+        auto pair = [](std::string expected, std::string got) { return std::make_pair(expected, got); };
+        paddedSums.recordLazily(reference::sumMatches(results.paddedSums[row], r), row,
+                                [&] { return pair(std::to_string(r.sum), f(results.paddedSums[row])); });
+        paddedMaxes.recordLazily(results.paddedMaxes[row] == r.max, row,
+                                 [&] { return pair(f(r.max), f(results.paddedMaxes[row])); });
+        for (int column = 0; column < kStride; ++column) {
+            const float got = results.normalised[static_cast<size_t>(row) * kStride + column];
+            normalised.recordLazily(reference::normalisedMatches(got, values, r, column), row, [&] {
+                return pair("column " + i(column) + " = " + std::to_string(reference::normalisedValue(values, r, column)),
+                            "column " + i(column) + " = " + f(got));
+            });
+        }
+        liveCounts.recordLazily(results.liveCounts[row] == r.liveCount, row,
+                                [&] { return pair(i(r.liveCount), i(results.liveCounts[row])); });
+        anyHigh.recordLazily(results.anyHigh[row] == r.anyHigh, row,
+                             [&] { return pair(i(r.anyHigh), i(results.anyHigh[row])); });
+        allPositive.recordLazily(results.allPositive[row] == r.allPositive, row,
+                                 [&] { return pair(i(r.allPositive), i(results.allPositive[row])); });
+        argmax.recordLazily(results.argmax[row] == r.argmax, row,
+                            [&] { return pair(i(r.argmax), i(results.argmax[row])); });
+        sharedSums.recordLazily(reference::sumMatches(results.sharedSums[row], r), row,
+                                [&] { return pair(std::to_string(r.sum), f(results.sharedSums[row])); });
+        sharedMaxes.recordLazily(results.sharedMaxes[row] == r.max, row,
+                                 [&] { return pair(f(r.max), f(results.sharedMaxes[row])); });
+        const bool same = std::memcmp(&results.paddedSums[row], &results.sharedSums[row], sizeof(float)) == 0 &&
+                          std::memcmp(&results.paddedMaxes[row], &results.sharedMaxes[row], sizeof(float)) == 0;
+        bitForBit.recordLazily(same, row, [&] {
+            return pair(f(results.paddedSums[row]) + ", " + f(results.paddedMaxes[row]),
+                        f(results.sharedSums[row]) + ", " + f(results.sharedMaxes[row]));
+        });
+    }
+
+    bool passed = true;
+    for (const Check* check : {&paddedSums, &paddedMaxes, &normalised, &liveCounts, &anyHigh, &allPositive, &argmax,
+                               &sharedSums, &sharedMaxes, &bitForBit}) {
+        if (!check->passed()) {
+            check->report(stdout, name, rows, input);
+            passed = false;
+        }
+    }
+    std::printf("%-40s %s\n", name.c_str(), passed ? "every gated output matched" : "MISMATCH (details above)");
+    return passed;
+}
+
+int main(int argc, char** argv) {
+    requireDeviceOrSkip("oracle");
+    std::vector<int> sizes;
+    for (int a = 1; a < argc; ++a) {
+        sizes.push_back(std::atoi(argv[a]));
+    }
+    if (sizes.empty()) {
+        sizes = {kDefaultRows, 1, 7, 31, 32, 33, 255, 256, 257, 1 << 20};
+    }
+
+    bool passed = true;
+    for (int rows : sizes) {
+        passed &= checkCase("program input, --rows " + std::to_string(rows), makeInput(rows));
+    }
+    passed &= checkCase("exercise tie case, " + std::to_string(reference::kTieCaseRows) + " rows",
+                        reference::makeTieCase());
+    passed &= checkCase("general rows, 4099 rows", makeGeneralRows(4099));
+    std::printf(passed ? "oracle: every case matched reference.hpp\n" : "oracle: FAILED\n");
+    return passed ? 0 : 1;
+}

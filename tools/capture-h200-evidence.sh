@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Captures the H200 evidence under evidence/ (see evidence/README.md). Run it
+# from anywhere on a machine with the GPU, the CUDA Toolkit and CMake:
+#   tools/capture-h200-evidence.sh
+# Every file it writes starts with '# ' lines naming the command, date, GPU,
+# driver, nvcc and the sha256 of the shuffles.cu it ran, so evidence_fresh can
+# tell when one is stale. Nothing here is edited by hand afterwards.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+sha=$(sha256sum shuffles.cu | cut -c1-64)
+gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)
+compiler=$(nvcc --version | grep -o 'release [0-9.]*, V[0-9.]*')
+header() {  # title, command
+  printf '# %s\n# command: %s\n# date: %s\n# GPU, driver: %s\n# nvcc: %s\n# source: shuffles.cu sha256 %s\n' \
+    "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$gpu" "$compiler" "$sha"
+}
+
+rm -f evidence/h200-*
+work=$(mktemp -d)
+
+# The report, built with the README's one-liner for this GPU.
+build="nvcc -std=c++17 -O3 -arch=sm_90 -o $work/shuffles shuffles.cu"
+$build || exit 1
+{ header "shuffles report on the H200" "${build//$work\//} && ./shuffles"
+  "$work/shuffles"; echo "# exit code: $?"; } > evidence/h200-transcript.txt
+
+# Other row counts: every gated kernel must match at each.
+{ header "shuffles --rows N on the H200: exit code and verdict per row count" "./shuffles --rows N"
+  for rows in 1 31 32 33 257 8205 1000000; do
+    out=$("$work/shuffles" --rows "$rows"); code=$?
+    printf -- '--rows %-8s exit %d  %s | %s\n' "$rows" "$code" "$(grep 'ballot\|Ballot' <<<"$out" | sed -n 2,3p | tr -s ' ' | paste -sd' ')" "$(tail -n 1 <<<"$out")"
+  done; } > evidence/h200-rows.txt
+
+# Wall time of the default run (Compiler Explorer caps a run at 20 s), five times.
+{ header "wall time of the default run, five runs, seconds (first includes CUDA start-up)" "time ./shuffles > /dev/null"
+  for i in 1 2 3 4 5; do
+    start=$(date +%s.%N); "$work/shuffles" > /dev/null; end=$(date +%s.%N)
+    awk -v s="$start" -v e="$end" -v i="$i" 'BEGIN { printf "run %d: %.3f s\n", i, e - s }'
+  done
+  echo "default-run stdout: $("$work/shuffles" | wc -c) bytes (Compiler Explorer cuts at 32768)"; } > evidence/h200-timing.txt
+
+# The embed, built with its pinned flags (sm_75: the driver compiles its PTX for sm_90 here).
+embed_build="nvcc -std=c++17 -O3 -arch=sm_75 -o $work/embed embed/embed.cu"
+$embed_build || exit 1
+{ header "embed/embed.cu on the H200 (sm_75 build, PTX compiled by the driver)" "${embed_build//$work\//} && ./embed"
+  "$work/embed"; echo "# exit code: $?"; } > evidence/h200-embed.txt
+
+# A deliberately broken normaliser (registers no longer masked) must make the
+# transcript comparison fail on this GPU, whose registers differ from the T4's.
+cp -r tests "$work/broken"
+sed -i 's|set(line "${head}${SHUFFLES_MASK_REGISTERS}${tail}")|# broken on purpose|' "$work/broken/normalise_report.cmake"
+{ header "report_matches_transcript with a normaliser broken on purpose (registers unmasked): must FAIL" \
+         "cmake -P <copy of tests/report_matches_transcript.cmake with registers masking removed>"
+  cmake -DSHUFFLES_BINARY="$work/shuffles" -DTRANSCRIPT=evidence/t4-transcript.txt -DWORK_DIR="$work/bw" \
+        -P "$work/broken/report_matches_transcript.cmake" 2>&1
+  echo "# exit code: $? (non-zero: the broken normaliser was caught)"; } > evidence/h200-broken-normaliser.txt
+
+# The whole suite, nothing allowed to skip for want of a GPU.
+test_command="cmake -S . -B build-h200 && cmake --build build-h200 -j && SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -V"
+{ header "the full CTest log on the H200" "$test_command"
+  cmake -S . -B build-h200 > "$work/configure.log" 2>&1 && cmake --build build-h200 -j > "$work/build.log" 2>&1 \
+    || { cat "$work/configure.log" "$work/build.log"; }
+  SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -V 2>&1; echo "# ctest exit code: $?"; } > evidence/h200-ctest.txt
+
+rm -rf "$work" build-h200
+if [ -n "${OUT:-}" ]; then cp evidence/h200-* "$OUT"/; fi
+tail -n 25 evidence/h200-ctest.txt
