@@ -41,8 +41,10 @@ if(MODE STREQUAL "bad_arguments")
     set(failures "${failures}\n  shuffles --help: exit ${help_RC}, stdout '${help_OUT}', stderr '${help_ERR}'")
   endif()
 elseif(MODE STREQUAL "no_device")
-  set(ENV{CUDA_VISIBLE_DEVICES} "")
-  shuffles_run(run)
+  # Through cmake -E env: set(ENV{CUDA_VISIBLE_DEVICES} "") would unset the
+  # variable, leaving every GPU visible.
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env CUDA_VISIBLE_DEVICES= ${SHUFFLES_BINARY}
+                  RESULT_VARIABLE run_RC OUTPUT_VARIABLE run_OUT ERROR_VARIABLE run_ERR)
   if(NOT run_RC EQUAL 3 OR NOT run_OUT STREQUAL "" OR NOT run_ERR MATCHES "no usable CUDA device")
     set(failures "\n  exit ${run_RC} (expected 3), stdout '${run_OUT}' (expected empty), stderr '${run_ERR}'")
   else()

@@ -26,10 +26,10 @@ $build || exit 1
   "$work/shuffles"; echo "# exit code: $?"; } > evidence/h200-transcript.txt
 
 # Other row counts: every gated kernel must match at each.
-{ header "shuffles --rows N on the H200: exit code and verdict per row count" "./shuffles --rows N"
+{ header "shuffles --rows N on the H200: exit code, the faulty kernel's sums-wrong row, the verdict" "./shuffles --rows N"
   for rows in 1 31 32 33 257 8205 1000000; do
     out=$("$work/shuffles" --rows "$rows"); code=$?
-    printf -- '--rows %-8s exit %d  %s | %s\n' "$rows" "$code" "$(grep 'ballot\|Ballot' <<<"$out" | sed -n 2,3p | tr -s ' ' | paste -sd' ')" "$(tail -n 1 <<<"$out")"
+    printf -- '--rows %-8s exit %d  %s | %s\n' "$rows" "$code" "$(grep -E '^reduceRowsBallotDown +[0-9]+ +-$' <<<"$out" | tr -s ' ')" "$(tail -n 1 <<<"$out")"
   done; } > evidence/h200-rows.txt
 
 # Wall time of the default run (Compiler Explorer caps a run at 20 s), five times.
