@@ -596,7 +596,8 @@ void printReport(const cudaDeviceProp& properties, int rows, const KernelAttribu
 void printUsage(std::FILE* stream) {
     std::fprintf(stream,
                  "usage: shuffles [--rows N] [--help]\n"
-                 "  --rows N  reduce N rows instead of %d (a whole number from 1 to %d)\n"
+                 "  --rows N  reduce N rows instead of %d (a whole number from 1 to %d);\n"
+                 "            --rows=N works too\n"
                  "  --help    print this message\n"
                  "exit codes: 0 every gated kernel matched, 1 a gated kernel mismatched,\n"
                  "            2 bad arguments, 3 no usable CUDA device, 4 a CUDA call failed\n",
@@ -641,6 +642,8 @@ int parseArguments(int argc, char** argv) {
                 failWithBadArguments("--rows needs a value", argv[i]);
             }
             rows = parseRows(argv[++i]);
+        } else if (std::strncmp(argv[i], "--rows=", 7) == 0) {
+            rows = parseRows(argv[i] + 7);
         } else {
             failWithBadArguments("unknown argument", argv[i]);
         }
