@@ -12,6 +12,11 @@
 //   ./shuffles                # the report for the page's 8205 rows
 //   ./shuffles --rows 1000    # the same report for another row count
 //
+// No GPU? The same file runs on the CPU warp emulator (emulator/ in the
+// project), which also names every lane that reads a lane not taking part:
+//
+//   g++ -std=c++17 -O2 -x c++ -I emulator -o shuffles-emulated shuffles.cu && ./shuffles-emulated
+//
 // The kernels:
 //   reduceRowsPadded      all 32 lanes take part in every collective; the lanes
 //                         with no data carry each operation's identity, which
@@ -439,8 +444,21 @@ std::vector<T> copyBackAndFree(T* device, size_t count) {
     return host;
 }
 
-// Launches each kernel once on freshly poisoned outputs and checks the launch
-// and its completion before the next one starts.
+// Launches `kernel` on `blocks` blocks of kThreadsPerBlock threads and waits
+// for it, checking both the launch and the run.
+template <typename... Parameters, typename... Arguments>
+void launchAndWait(void (*kernel)(Parameters...), int blocks, Arguments... arguments) {
+#ifndef WARP_EMULATOR  // emulator/warp_emulator.hpp runs the same kernels on a CPU, where <<< >>> is not C++
+    kernel<<<blocks, kThreadsPerBlock>>>(arguments...);
+#else
+    warp_emulator::launch(kernel, blocks, kThreadsPerBlock, arguments...);
+#endif
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+// Launches each kernel once on freshly poisoned outputs, and lets each finish
+// before the next one starts.
 Results runKernels(const std::vector<float>& input, int rows) {
     const size_t rowCount = static_cast<size_t>(rows);
     const size_t elementCount = rowCount * kStride;
@@ -456,21 +474,15 @@ Results runKernels(const std::vector<float>& input, int rows) {
     int* anyHigh = deviceArray<int>(rowCount);
     int* allPositive = deviceArray<int>(rowCount);
     int* argmax = deviceArray<int>(rowCount);
-    reduceRowsPadded<<<blocks, kThreadsPerBlock>>>(in, rows, paddedSums, paddedMaxes, normalised, liveCounts,
-                                                   anyHigh, allPositive, argmax);
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
+    launchAndWait(reduceRowsPadded, blocks, in, rows, paddedSums, paddedMaxes, normalised, liveCounts, anyHigh,
+                  allPositive, argmax);
 
     float* sharedSums = deviceArray<float>(rowCount);
     float* sharedMaxes = deviceArray<float>(rowCount);
-    reduceRowsShared<<<blocks, kThreadsPerBlock>>>(in, rows, sharedSums, sharedMaxes);
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
+    launchAndWait(reduceRowsShared, blocks, in, rows, sharedSums, sharedMaxes);
 
     float* ballotDownSums = deviceArray<float>(rowCount);
-    reduceRowsBallotDown<<<blocks, kThreadsPerBlock>>>(in, rows, ballotDownSums);
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
+    launchAndWait(reduceRowsBallotDown, blocks, in, rows, ballotDownSums);
 
     Results results;
     results.paddedSums = copyBackAndFree(paddedSums, rowCount);

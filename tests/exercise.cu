@@ -12,6 +12,8 @@
 //
 // Build without CMake, from the repository root:
 //   nvcc -std=c++17 -O3 -arch=sm_75 -o exercise tests/exercise.cu && ./exercise
+// or, with no GPU, on the CPU warp emulator (emulator/warp_emulator.hpp):
+//   g++ -std=c++17 -O2 -x c++ -I emulator -o exercise tests/exercise.cu && ./exercise
 // SHUFFLES_SOURCE names another shuffles.cu to check (the planted-mistake tests use it).
 // Exit: 0 both cases right, 1 a wrong argmax, 77 no GPU (Skipped; Failed under SHUFFLES_REQUIRE_GPU=1).
 
@@ -40,10 +42,8 @@ std::vector<int> learnerArgmax(const std::vector<float>& input) {
     int* anyHigh = deviceArray<int>(rowCount);
     int* allPositive = deviceArray<int>(rowCount);
     int* argmax = deviceArray<int>(rowCount);
-    reduceRowsPadded<<<blocksFor(rows), kThreadsPerBlock>>>(in, rows, sums, maxes, normalised, liveCounts, anyHigh,
-                                                            allPositive, argmax);
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
+    launchAndWait(reduceRowsPadded, blocksFor(rows), in, rows, sums, maxes, normalised, liveCounts, anyHigh,
+                  allPositive, argmax);
     std::vector<int> result = copyBackAndFree(argmax, rowCount);
     for (void* pointer : {static_cast<void*>(in), static_cast<void*>(sums), static_cast<void*>(maxes),
                           static_cast<void*>(normalised), static_cast<void*>(liveCounts),

@@ -2,19 +2,27 @@
 # mistakes. Each mistake is planted in a copy of shuffles.cu, the harness is
 # built against the copy, and it must fail with the expected smallest failing
 # row (row numbers of the tie case are named in reference.hpp's TieRow).
-#   -DNVCC=... -DSOURCE_DIR=... -DWORK_DIR=... -DSHUFFLES_BINARY=... -DARCHITECTURES=75,90
+# On the GPU:       -DNVCC=... -DARCHITECTURES=75,90 -DSHUFFLES_BINARY=... (Skipped without a GPU)
+# On the emulator:  -DCOMPILER=<host C++ compiler> -DEMULATOR_DIR=.../emulator (never needs a GPU)
+# and both:         -DSOURCE_DIR=... -DWORK_DIR=...
 cmake_minimum_required(VERSION 3.20)  # list() keeps empty elements
 include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
-shuffles_require_variables(NVCC SOURCE_DIR WORK_DIR SHUFFLES_BINARY ARCHITECTURES)
-shuffles_require_gpu()
+shuffles_require_variables(SOURCE_DIR WORK_DIR)
 
-string(REPLACE "," ";" ARCHITECTURES "${ARCHITECTURES}")
+if(DEFINED EMULATOR_DIR)
+  shuffles_require_variables(COMPILER)
+  set(build_command "${COMPILER}" -std=c++17 -O2 -x c++ "-I${EMULATOR_DIR}")
+else()
+  shuffles_require_variables(NVCC SHUFFLES_BINARY ARCHITECTURES)
+  shuffles_require_gpu()
+  string(REPLACE "," ";" ARCHITECTURES "${ARCHITECTURES}")
+  set(build_command "${NVCC}" -std=c++17 -O3)
+  foreach(arch IN LISTS ARCHITECTURES)
+    string(REGEX REPLACE "-.*" "" arch "${arch}")  # 90-real -> 90
+    list(APPEND build_command "--generate-code=arch=compute_${arch},code=[compute_${arch},sm_${arch}]")
+  endforeach()
+endif()
 file(READ "${SOURCE_DIR}/shuffles.cu" source)
-set(generate "")
-foreach(arch IN LISTS ARCHITECTURES)
-  string(REGEX REPLACE "-.*" "" arch "${arch}")  # 90-real -> 90
-  list(APPEND generate "--generate-code=arch=compute_${arch},code=[compute_${arch},sm_${arch}]")
-endforeach()
 
 set(failures "")
 # plant(name find replace expected_case expected_row passing_case)
@@ -28,7 +36,7 @@ function(plant name find replace expected_case expected_row passing_case)
   file(REMOVE_RECURSE "${folder}")
   file(MAKE_DIRECTORY "${folder}")
   file(WRITE "${folder}/shuffles.cu" "${planted}")
-  execute_process(COMMAND "${NVCC}" -std=c++17 -O3 ${generate} "-DSHUFFLES_SOURCE=\"${folder}/shuffles.cu\""
+  execute_process(COMMAND ${build_command} "-DSHUFFLES_SOURCE=\"${folder}/shuffles.cu\""
                           -o "${folder}/exercise" "${SOURCE_DIR}/tests/exercise.cu"
                   RESULT_VARIABLE rc ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)

@@ -1,0 +1,64 @@
+# emulator_planted.cmake: proof that the emulator catches mistakes in the real
+# kernels of shuffles.cu. Each mistake is planted in a copy, the copy is built
+# on the emulator, and its run must fail as stated.
+#   ladder_inside_branch     the shuffle-down ladder moved inside `if (live)`
+#                            with its full mask: lanes 20-31 never arrive, a
+#                            rule break the emulator names, and the sums fail.
+#   shared_without_syncwarp  the __syncwarp() between the shared-memory steps
+#                            deleted: no rule is broken, but lanes that do not
+#                            run in step read slots not yet written, and the
+#                            reduceRowsShared sums fail.
+#   -DCOMPILER=<host C++ compiler> -DEMULATOR_DIR=... -DSOURCE_DIR=... -DWORK_DIR=...
+cmake_minimum_required(VERSION 3.20)
+include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
+shuffles_require_variables(COMPILER EMULATOR_DIR SOURCE_DIR WORK_DIR)
+
+file(READ "${SOURCE_DIR}/shuffles.cu" source)
+set(failures "")
+# plant(name find replace stdout_regex stderr_regex)
+function(plant name find replace stdout_regex stderr_regex)
+  string(FIND "${source}" "${find}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "shuffles.cu no longer contains '${find}'; update the '${name}' mistake in this test")
+  endif()
+  string(REPLACE "${find}" "${replace}" planted "${source}")
+  set(folder "${WORK_DIR}/${name}")
+  file(REMOVE_RECURSE "${folder}")
+  file(MAKE_DIRECTORY "${folder}")
+  file(WRITE "${folder}/shuffles.cu" "${planted}")
+  execute_process(COMMAND "${COMPILER}" -std=c++17 -O2 -x c++ "-I${EMULATOR_DIR}" -o "${folder}/shuffles"
+                          "${folder}/shuffles.cu"
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "building '${name}' on the emulator failed:\n${err}")
+  endif()
+  execute_process(COMMAND "${folder}/shuffles" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(problem "")
+  if(NOT rc EQUAL 1)
+    set(problem "exit ${rc}, expected 1 (a gated kernel mismatched)")
+  elseif(NOT out MATCHES "${stdout_regex}")
+    set(problem "stdout does not match '${stdout_regex}'")
+  elseif(NOT err MATCHES "${stderr_regex}")
+    set(problem "stderr does not match '${stderr_regex}'")
+  endif()
+  if(problem STREQUAL "")
+    message("ok: ${name}: the emulated run failed as it must\n${out}${err}")
+  else()
+    set(failures "${failures}\n${name}: ${problem}\n${out}${err}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+plant(ladder_inside_branch
+      "        sum += __shfl_down_sync(kFullMask, sum, offset);"
+      "        if (live) sum += __shfl_down_sync(kFullMask, sum, offset);"
+      "\nreduceRowsPadded +8205 +0\n"
+      "RULE BROKEN: kernel reduceRowsPadded, block \\(0,0,0\\), warp 0: __shfl_down_sync\\(0xffffffff, \\.\\.\\., 16\\) at shuffles\\.cu:[0-9]+ was reached by lanes 0-19, but lanes 20-31, named in its mask, never arrived: lanes 20-31 wait at __shfl_sync\\(0xffffffff, \\.\\.\\., 0\\)")
+plant(shared_without_syncwarp
+      "        // Outside the `if`, so all 32 lanes arrive: the next step reads slots\n        // this step wrote, and this orders those writes before those reads.\n        __syncwarp();\n"
+      ""
+      "\nreduceRowsShared +[1-9][0-9]* +[0-9]+\n"
+      "")
+
+if(NOT failures STREQUAL "")
+  message(FATAL_ERROR "the emulator missed a planted mistake:${failures}")
+endif()
