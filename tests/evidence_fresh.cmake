@@ -1,14 +1,22 @@
 # evidence_fresh.cmake: every evidence/h200-* file must name the sha256 of the
-# shuffles.cu it describes, and every evidence/emulator-* file that of
-# shuffles.cu and of emulator/warp_emulator.hpp; a file that names another is
-# stale and must be captured again (see evidence/README.md). No GPU needed.
-#   -DSOURCE=.../shuffles.cu -DEMULATOR_SOURCE=.../warp_emulator.hpp -DEVIDENCE_DIR=.../evidence
+# shuffles.cu it describes; evidence/h200-bench* also those of the bench's own
+# sources, and every evidence/emulator-* file that of emulator/warp_emulator.hpp.
+# A file that names another is stale and must be captured again (see
+# evidence/README.md). No GPU needed.
+#   -DSOURCE=.../shuffles.cu -DEMULATOR_SOURCE=.../warp_emulator.hpp
+#   -DBENCH_SOURCES=a|b -DEVIDENCE_DIR=.../evidence
 cmake_minimum_required(VERSION 3.20)
 include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
-shuffles_require_variables(SOURCE EMULATOR_SOURCE EVIDENCE_DIR)
+shuffles_require_variables(SOURCE EMULATOR_SOURCE BENCH_SOURCES EVIDENCE_DIR)
 
 file(SHA256 "${SOURCE}" sha)
 file(SHA256 "${EMULATOR_SOURCE}" emulator_sha)
+string(REPLACE "|" ";" BENCH_SOURCES "${BENCH_SOURCES}")
+set(bench_shas "")
+foreach(path IN LISTS BENCH_SOURCES)
+  file(SHA256 "${path}" bench_sha)
+  list(APPEND bench_shas "${bench_sha}")
+endforeach()
 set(stale "")
 # check(glob sha...): every file matching glob names every sha.
 function(check glob)
@@ -35,8 +43,8 @@ function(check glob)
   set(stale "${stale}" PARENT_SCOPE)
 endfunction()
 check("h200-*" "${sha}")
+check("h200-bench*" "${sha}" ${bench_shas})
 check("emulator-*" "${sha}" "${emulator_sha}")
 if(NOT stale STREQUAL "")
-  message(FATAL_ERROR "these evidence files do not name the current sources (shuffles.cu ${sha}, "
-                      "warp_emulator.hpp ${emulator_sha}); capture them again:${stale}")
+  message(FATAL_ERROR "these evidence files do not name the sha256 of the current sources; capture them again:${stale}")
 endif()

@@ -1,4 +1,5 @@
-// oracle.cu: every output of the gated kernels, checked against reference.hpp.
+// oracle.cu: every output of the gated kernels, and of the width-8 variant in
+// reduce_rows_width8.cuh, checked against reference.hpp.
 //
 // Includes shuffles.cu with its main() guarded out and runs its kernels
 // through its own launcher, then judges every output with the independent
@@ -11,6 +12,11 @@
 
 #define SHUFFLES_NO_MAIN
 #include "../shuffles.cu"
+#ifdef WIDTH8_SOURCE  // another reduce_rows_width8.cuh to check (the planted-mistake test uses it)
+#include WIDTH8_SOURCE
+#else
+#include "../reduce_rows_width8.cuh"
+#endif
 #include "../reference.hpp"
 #include "gpu_gate.cuh"
 
@@ -48,16 +54,40 @@ std::vector<float> makeGeneralRows(int rows) {
     return in;
 }
 
-// Runs the three kernels on `input` and judges every gated output; returns true when all match.
+// reduceRowsWidth8's outputs, on freshly poisoned arrays.
+struct Width8Results {
+    std::vector<float> sums, maxes, normalised;
+};
+
+Width8Results runWidth8(const std::vector<float>& input, int rows) {
+    const size_t rowCount = static_cast<size_t>(rows);
+    float* in = nullptr;
+    CUDA_CHECK(cudaMalloc(&in, input.size() * sizeof(float)));
+    CUDA_CHECK(cudaMemcpy(in, input.data(), input.size() * sizeof(float), cudaMemcpyHostToDevice));
+    float* sums = deviceArray<float>(rowCount);
+    float* maxes = deviceArray<float>(rowCount);
+    float* normalised = deviceArray<float>(input.size());
+    launchAndWait(reduceRowsWidth8, blocksForWidth8(rows), in, rows, sums, maxes, normalised);
+    Width8Results results{copyBackAndFree(sums, rowCount), copyBackAndFree(maxes, rowCount),
+                          copyBackAndFree(normalised, input.size())};
+    CUDA_CHECK(cudaFree(in));
+    return results;
+}
+
+// Runs the gated kernels and the width-8 variant on `input` and judges every
+// output; returns true when all match.
 bool checkCase(const std::string& name, const std::vector<float>& input) {
     const int rows = static_cast<int>(input.size() / kStride);
     const Results results = runKernels(input, rows);
+    const Width8Results width8 = runWidth8(input, rows);
 
     Check paddedSums("reduceRowsPadded sums"), paddedMaxes("reduceRowsPadded maxes"),
         normalised("reduceRowsPadded normalised rows"), liveCounts("reduceRowsPadded live counts"),
         anyHigh("reduceRowsPadded __any_sync"), allPositive("reduceRowsPadded __all_sync"),
         argmax("reduceRowsPadded argmax"), sharedSums("reduceRowsShared sums"),
-        sharedMaxes("reduceRowsShared maxes"), bitForBit("reduceRowsShared sums and maxes bit for bit");
+        sharedMaxes("reduceRowsShared maxes"), bitForBit("reduceRowsShared sums and maxes bit for bit"),
+        width8Sums("reduceRowsWidth8 sums"), width8Maxes("reduceRowsWidth8 maxes"),
+        width8Normalised("reduceRowsWidth8 normalised rows");
     auto f = Check::formatFloat;
     auto i = Check::formatInt;
     for (int row = 0; row < rows; ++row) {
@@ -69,13 +99,25 @@ bool checkCase(const std::string& name, const std::vector<float>& input) {
                                 [&] { return pair(std::to_string(r.sum), f(results.paddedSums[row])); });
         paddedMaxes.recordLazily(results.paddedMaxes[row] == r.max, row,
                                  [&] { return pair(f(r.max), f(results.paddedMaxes[row])); });
-        for (int column = 0; column < kStride; ++column) {
-            const float got = results.normalised[static_cast<size_t>(row) * kStride + column];
-            normalised.recordLazily(reference::normalisedMatches(got, values, r, column), row, [&] {
-                return pair("column " + i(column) + " = " + std::to_string(reference::normalisedValue(values, r, column)),
-                            "column " + i(column) + " = " + f(got));
+        // A normalised row is wrong when any of its 32 columns is; the first such column describes it.
+        auto checkNormalisedRow = [&](Check& check, const std::vector<float>& got) {
+            const float* columns = &got[static_cast<size_t>(row) * kStride];
+            int firstWrong = 0;
+            while (firstWrong < kStride && reference::normalisedMatches(columns[firstWrong], values, r, firstWrong)) {
+                ++firstWrong;
+            }
+            check.recordLazily(firstWrong == kStride, row, [&] {
+                const std::string column = "column " + i(firstWrong) + " = ";
+                return pair(column + std::to_string(reference::normalisedValue(values, r, firstWrong)),
+                            column + f(columns[firstWrong]));
             });
-        }
+        };
+        checkNormalisedRow(normalised, results.normalised);
+        checkNormalisedRow(width8Normalised, width8.normalised);
+        width8Sums.recordLazily(reference::sumMatches(width8.sums[row], r), row,
+                                [&] { return pair(std::to_string(r.sum), f(width8.sums[row])); });
+        width8Maxes.recordLazily(width8.maxes[row] == r.max, row,
+                                 [&] { return pair(f(r.max), f(width8.maxes[row])); });
         liveCounts.recordLazily(results.liveCounts[row] == r.liveCount, row,
                                 [&] { return pair(i(r.liveCount), i(results.liveCounts[row])); });
         anyHigh.recordLazily(results.anyHigh[row] == r.anyHigh, row,
@@ -98,13 +140,13 @@ bool checkCase(const std::string& name, const std::vector<float>& input) {
 
     bool passed = true;
     for (const Check* check : {&paddedSums, &paddedMaxes, &normalised, &liveCounts, &anyHigh, &allPositive, &argmax,
-                               &sharedSums, &sharedMaxes, &bitForBit}) {
+                               &sharedSums, &sharedMaxes, &bitForBit, &width8Sums, &width8Maxes, &width8Normalised}) {
         if (!check->passed()) {
             check->report(stdout, name, rows, input);
             passed = false;
         }
     }
-    std::printf("%-40s %s\n", name.c_str(), passed ? "every gated output matched" : "MISMATCH (details above)");
+    std::printf("%-36s %s\n", name.c_str(), passed ? "every gated output and reduceRowsWidth8 matched" : "MISMATCH (details above)");
     return passed;
 }
 

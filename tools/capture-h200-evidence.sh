@@ -46,6 +46,26 @@ $embed_build || exit 1
 { header "embed/embed.cu on the H200 (sm_75 build, PTX compiled by the driver)" "${embed_build//$work\//} && ./embed"
   "$work/embed"; echo "# exit code: $?"; } > evidence/h200-embed.txt
 
+# The bench (issue 7): every kernel, the width-8 variant and CUB against a
+# device-to-device copy, at 2^23 rows (1 GiB of input); then an ncu profile of
+# the three kernels that write the same outputs, at the GPU's own clocks.
+bench_shas=$(printf 'source: reduce_rows_width8.cuh sha256 %s\n# source: bench/bench.cu sha256 %s' \
+  "$(sha256sum reduce_rows_width8.cuh | cut -c1-64)" "$(sha256sum bench/bench.cu | cut -c1-64)")
+bench_build="nvcc -std=c++17 -O3 -arch=sm_90 -o $work/bench bench/bench.cu"
+$bench_build || exit 1
+{ header "bench on the H200: median of 25 timed runs per kernel" "${bench_build//$work\//} && ./bench"
+  echo "# $bench_shas"; "$work/bench"; echo "# exit code: $?"; } > evidence/h200-bench.txt
+metrics=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
+metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+metrics=$metrics,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread
+{ header "ncu of one timed launch each (after the 3 warm-up launches), clocks not locked" \
+         "ncu --clock-control none --kernel-name K --launch-skip 3 --launch-count 1 --metrics ... ./bench --runs 1"
+  echo "# $bench_shas"
+  for kernel in reduceRowsPadded reduceRowsWidth8 reduceRowsCub; do
+    ncu --clock-control none --kernel-name "$kernel" --launch-skip 3 --launch-count 1 --metrics "$metrics" \
+        "$work/bench" --runs 1 2>&1
+  done; } > evidence/h200-bench-profile.txt
+
 # A deliberately broken normaliser (registers no longer masked) must make the
 # transcript comparison fail on this GPU, whose registers differ from the T4's.
 cp -r tests "$work/broken"
