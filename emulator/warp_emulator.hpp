@@ -38,8 +38,11 @@
 // says so. Timing, memory coalescing and warp-synchronous tricks that rely on
 // lanes running in lockstep are not modelled (lanes here never run in step,
 // which is the point). Blocks run one after another on one CPU thread, so
-// atomics are exact and __threadfence() has nothing to do. Dynamic shared
-// memory (extern __shared__) is not supported.
+// atomics are exact and __threadfence() has nothing to do. A thread yields
+// only at a collective, so a loop that waits on memory another thread writes,
+// with no collective inside, never ends here. Dynamic shared memory (extern
+// __shared__) is not supported, and shared/block counts the __shared__ arrays
+// declared in the kernel's own body, not in the functions it calls.
 //
 // The lanes of a block are switched on a small assembly routine on x86-64
 // and with <ucontext.h> elsewhere; the symbol table of the running program
@@ -89,7 +92,7 @@
 // Every __shared__ array lands in one section of the program, which the
 // emulator refills with 0xff at the start of each block and measures per
 // kernel from the symbol table.
-#define __shared__ __attribute__((section("warp_emulator_shared"), aligned(16))) static
+#define __shared__ __attribute__((section("warp_emulator_shared"), aligned(16), used)) static
 
 extern "C" char __start_warp_emulator_shared[] __attribute__((weak));
 extern "C" char __stop_warp_emulator_shared[] __attribute__((weak));
