@@ -52,3 +52,19 @@ function(shuffles_require_variables)
     endif()
   endforeach()
 endfunction()
+
+# The planted-mistake tests: writes `text` with `find` replaced by `replace`
+# to WORK_DIR/<name>/<file_name> (the folder emptied first) and sets out_var
+# to that folder. Fails, naming the mistake, when `find` is no longer there.
+function(shuffles_write_planted name text find replace file_name out_var)
+  string(FIND "${text}" "${find}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${file_name} no longer contains '${find}'; update the '${name}' mistake in this test")
+  endif()
+  string(REPLACE "${find}" "${replace}" planted "${text}")
+  set(folder "${WORK_DIR}/${name}")
+  file(REMOVE_RECURSE "${folder}")
+  file(MAKE_DIRECTORY "${folder}")
+  file(WRITE "${folder}/${file_name}" "${planted}")
+  set(${out_var} "${folder}" PARENT_SCOPE)
+endfunction()

@@ -19,15 +19,7 @@ file(READ "${SOURCE_DIR}/reduce_rows_width8.cuh" source)
 set(failures "")
 # plant(name find replace output_regex)
 function(plant name find replace output_regex)
-  string(FIND "${source}" "${find}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "reduce_rows_width8.cuh no longer contains '${find}'; update the '${name}' mistake in this test")
-  endif()
-  string(REPLACE "${find}" "${replace}" planted "${source}")
-  set(folder "${WORK_DIR}/${name}")
-  file(REMOVE_RECURSE "${folder}")
-  file(MAKE_DIRECTORY "${folder}")
-  file(WRITE "${folder}/reduce_rows_width8.cuh" "${planted}")
+  shuffles_write_planted(${name} "${source}" "${find}" "${replace}" reduce_rows_width8.cuh folder)
   execute_process(COMMAND "${COMPILER}" -std=c++17 -O2 -x c++ "-I${EMULATOR_DIR}"
                           "-DWIDTH8_SOURCE=\"${folder}/reduce_rows_width8.cuh\"" -o "${folder}/oracle"
                           "${SOURCE_DIR}/tests/oracle.cu"
