@@ -25,8 +25,9 @@
 //   - A source lane outside the caller's width-wide segment keeps the caller's
 //     own value (down past the end, up before the start, xor into a later
 //     segment); __shfl_sync takes srcLane modulo width.
-//   - __ballot_sync, __any_sync, __all_sync count only the lanes that take part
-//     and are named; __activemask() is the set of lanes that reach that call
+//   - __ballot_sync, __any_sync, __all_sync, __match_any_sync, __match_all_sync
+//     and __reduce_{add,min,max,and,or,xor}_sync count only the lanes that take
+//     part and are named; __activemask() is the set of lanes that reach that call
 //     together; __syncwarp(mask) and __syncthreads() are barriers; exited
 //     threads count as arrived, as they do on the GPU.
 //   - __shared__ arrays: one copy per block, seen by all its warps, filled
@@ -243,7 +244,12 @@ namespace warp_emulator {
 // What a lane asks for when it reaches a collective
 // ---------------------------------------------------------------------------
 
-enum class Op { ShflIdx, ShflUp, ShflDown, ShflXor, Ballot, Any, All, SyncWarp, ActiveMask, SyncThreads };
+enum class Op {
+    ShflIdx, ShflUp, ShflDown, ShflXor,
+    Ballot, Any, All, MatchAny, MatchAll,
+    ReduceAdd, ReduceMin, ReduceMax, ReduceAnd, ReduceOr, ReduceXor,
+    SyncWarp, ActiveMask, SyncThreads
+};
 
 inline const char* opName(Op op) {
     switch (op) {
@@ -254,6 +260,14 @@ inline const char* opName(Op op) {
         case Op::Ballot: return "__ballot_sync";
         case Op::Any: return "__any_sync";
         case Op::All: return "__all_sync";
+        case Op::MatchAny: return "__match_any_sync";
+        case Op::MatchAll: return "__match_all_sync";
+        case Op::ReduceAdd: return "__reduce_add_sync";
+        case Op::ReduceMin: return "__reduce_min_sync";
+        case Op::ReduceMax: return "__reduce_max_sync";
+        case Op::ReduceAnd: return "__reduce_and_sync";
+        case Op::ReduceOr: return "__reduce_or_sync";
+        case Op::ReduceXor: return "__reduce_xor_sync";
         case Op::SyncWarp: return "__syncwarp";
         case Op::ActiveMask: return "__activemask";
         case Op::SyncThreads: return "__syncthreads";
@@ -326,7 +340,9 @@ struct Request {
     const char* file = "";
     int line = 0;
     std::uint64_t result = 0;
+    bool isSigned = false;    // __reduce_min/max_sync on int rather than unsigned
     bool poisoned = false;    // the result is undefined: return poison
+    bool allMatched = false;  // __match_all_sync's *pred
 };
 
 enum class State { Runnable, Waiting, Exited };
@@ -872,6 +888,24 @@ private:
                 case Op::Ballot: mine.result = ballot; break;
                 case Op::Any: mine.result = ballot != 0; break;
                 case Op::All: mine.result = ballot == named; break;
+                case Op::MatchAny:
+                case Op::MatchAll: {
+                    unsigned int same = 0;  // the named lanes holding this lane's value, bit for bit
+                    for (int other = 0; other < warpSize; ++other) {
+                        if (((named >> other) & 1u) != 0 && laneOf(warp, other).request.value == mine.value) {
+                            same |= 1u << other;
+                        }
+                    }
+                    mine.allMatched = same == named;
+                    mine.result = request.op == Op::MatchAny ? same : (mine.allMatched ? request.mask : 0u);
+                    break;
+                }
+                case Op::ReduceAdd:
+                case Op::ReduceMin:
+                case Op::ReduceMax:
+                case Op::ReduceAnd:
+                case Op::ReduceOr:
+                case Op::ReduceXor: mine.result = reduce(warp, request.op, named, mine.isSigned); break;
                 case Op::SyncWarp: break;
                 default: {
                     if (mine.width < 1 || mine.width > warpSize || (mine.width & (mine.width - 1)) != 0) {
@@ -896,6 +930,31 @@ private:
                 laneOf(warp, lane).state = State::Runnable;
             }
         }
+    }
+
+    // __reduce_*_sync over the named lanes that arrived, on 32-bit values.
+    std::uint64_t reduce(int warp, Op op, unsigned int named, bool isSigned) {
+        std::uint32_t result = op == Op::ReduceAnd ? 0xffffffffu : 0u;
+        bool first = true;
+        for (int lane = 0; lane < warpSize; ++lane) {
+            if (((named >> lane) & 1u) == 0) {
+                continue;
+            }
+            const auto value = static_cast<std::uint32_t>(laneOf(warp, lane).request.value);
+            auto below = [isSigned](std::uint32_t a, std::uint32_t b) {
+                return isSigned ? static_cast<std::int32_t>(a) < static_cast<std::int32_t>(b) : a < b;
+            };
+            switch (op) {
+                case Op::ReduceAdd: result += value; break;
+                case Op::ReduceMin: result = first || below(value, result) ? value : result; break;
+                case Op::ReduceMax: result = first || below(result, value) ? value : result; break;
+                case Op::ReduceAnd: result &= value; break;
+                case Op::ReduceOr: result |= value; break;
+                default: result ^= value; break;
+            }
+            first = false;
+        }
+        return result;
     }
 
     void recordUndefinedRead(int warp, const Request& request, int lane, int source) {
@@ -986,14 +1045,32 @@ T shuffle(Op op, unsigned int mask, T value, int operand, int width, const char*
     return result;
 }
 
-inline Request& vote(Op op, unsigned int mask, int predicate, const char* file, int line) {
+inline Request& collective(Op op, unsigned int mask, std::uint64_t value, bool isSigned, const char* file, int line) {
     Request request;
     request.op = op;
     request.mask = mask;
-    request.value = predicate != 0;
+    request.value = value;
+    request.isSigned = isSigned;
     request.file = file;
     request.line = line;
     return runtime().wait(request);
+}
+
+inline Request& vote(Op op, unsigned int mask, int predicate, const char* file, int line) {
+    return collective(op, mask, predicate != 0, false, file, line);
+}
+
+// The bits of a match's value, zero-extended: matches compare bit for bit.
+template <typename T>
+std::uint64_t bitsOf(T value) {
+    static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 8, "a match compares up to 8 bytes");
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(T));
+    return bits;
+}
+
+inline unsigned int reduced(const Request& done) {
+    return done.poisoned ? static_cast<unsigned int>(kIntegerPoison) : static_cast<unsigned int>(done.result);
 }
 
 }  // namespace warp_emulator
@@ -1039,6 +1116,37 @@ inline int __all_sync(unsigned int mask, int predicate, WARP_EMULATOR_SITE) {
     const auto& done = warp_emulator::vote(warp_emulator::Op::All, mask, predicate, file, line);
     return done.poisoned ? static_cast<int>(warp_emulator::kIntegerPoison) : static_cast<int>(done.result);
 }
+template <typename T>
+unsigned int __match_any_sync(unsigned int mask, T value, WARP_EMULATOR_SITE) {
+    using namespace warp_emulator;
+    return reduced(collective(Op::MatchAny, mask, bitsOf(value), false, file, line));
+}
+template <typename T>
+unsigned int __match_all_sync(unsigned int mask, T value, int* pred, WARP_EMULATOR_SITE) {
+    using namespace warp_emulator;
+    const Request& done = collective(Op::MatchAll, mask, bitsOf(value), false, file, line);
+    *pred = done.allMatched && !done.poisoned;
+    return reduced(done);
+}
+
+// __reduce_*_sync (compute capability 8.0 on): one 32-bit result for every named lane.
+#define WARP_EMULATOR_REDUCE(name, op, Type, isSigned)                                                        \
+    inline Type name(unsigned int mask, Type value, WARP_EMULATOR_SITE) {                                      \
+        using namespace warp_emulator;                                                                         \
+        return static_cast<Type>(                                                                              \
+            reduced(collective(op, mask, static_cast<std::uint32_t>(value), isSigned, file, line)));           \
+    }
+WARP_EMULATOR_REDUCE(__reduce_add_sync, Op::ReduceAdd, unsigned int, false)
+WARP_EMULATOR_REDUCE(__reduce_add_sync, Op::ReduceAdd, int, true)
+WARP_EMULATOR_REDUCE(__reduce_min_sync, Op::ReduceMin, unsigned int, false)
+WARP_EMULATOR_REDUCE(__reduce_min_sync, Op::ReduceMin, int, true)
+WARP_EMULATOR_REDUCE(__reduce_max_sync, Op::ReduceMax, unsigned int, false)
+WARP_EMULATOR_REDUCE(__reduce_max_sync, Op::ReduceMax, int, true)
+WARP_EMULATOR_REDUCE(__reduce_and_sync, Op::ReduceAnd, unsigned int, false)
+WARP_EMULATOR_REDUCE(__reduce_or_sync, Op::ReduceOr, unsigned int, false)
+WARP_EMULATOR_REDUCE(__reduce_xor_sync, Op::ReduceXor, unsigned int, false)
+#undef WARP_EMULATOR_REDUCE
+
 inline void __syncwarp(unsigned int mask = 0xffffffffu, WARP_EMULATOR_SITE) {
     warp_emulator::vote(warp_emulator::Op::SyncWarp, mask, 0, file, line);
 }

@@ -224,6 +224,48 @@ static void testVotes() {
     EXPECT(out[9] == 0x3ffu);
 }
 
+// __match_any_sync, __match_all_sync and the __reduce_*_sync family, over the
+// lanes that take part: here lanes 0-19, as a ballot mask names them.
+__global__ void matchesAndReductions(unsigned int* out, int* signedOut) {
+    const int lane = threadIdx.x;
+    const unsigned int live = __ballot_sync(kFull, lane < 20);
+    if (lane < 20) {
+        out[lane] = __match_any_sync(live, static_cast<float>(lane % 3));  // bits of equal floats
+        int allSame = -1;
+        out[20 + lane] = __match_all_sync(live, 7u, &allSame);
+        signedOut[lane] = allSame;
+        int notAllSame = -1;
+        out[40 + lane] = __match_all_sync(live, lane, &notAllSame);
+        signedOut[20 + lane] = notAllSame;
+        out[60] = __reduce_add_sync(live, static_cast<unsigned int>(lane));
+        out[61] = __reduce_min_sync(live, static_cast<unsigned int>(lane + 5));
+        out[62] = __reduce_max_sync(live, static_cast<unsigned int>(lane));
+        out[63] = __reduce_and_sync(live, 0xf0u | static_cast<unsigned int>(lane));
+        out[64] = __reduce_or_sync(live, 1u << lane);
+        out[65] = __reduce_xor_sync(live, 1u);
+        signedOut[40] = __reduce_min_sync(live, lane - 10);  // signed: -10, not 0xfffffff6 as unsigned
+        signedOut[41] = __reduce_max_sync(live, -lane);
+    }
+}
+
+static void testMatchesAndReductions() {
+    std::vector<unsigned int> out(66, 0);
+    std::vector<int> signedOut(42, 0);
+    const LaunchReport& report = warp_emulator::launch(matchesAndReductions, 1, 32, out.data(), signedOut.data());
+    EXPECT(clean(report));
+    unsigned int remainderZero = 0;
+    for (int lane = 0; lane < 20; lane += 3) {
+        remainderZero |= 1u << lane;
+    }
+    EXPECT(out[0] == remainderZero && out[3] == remainderZero && out[1] == (remainderZero << 1));
+    EXPECT(out[20] == 0x000fffffu && out[39] == 0x000fffffu && signedOut[0] == 1 && signedOut[19] == 1);
+    EXPECT(out[40] == 0 && out[59] == 0 && signedOut[20] == 0 && signedOut[39] == 0);
+    EXPECT(out[60] == 190);
+    EXPECT(out[61] == 5 && out[62] == 19);
+    EXPECT(out[63] == 0xf0u && out[64] == 0x000fffffu && out[65] == 0);
+    EXPECT(signedOut[40] == -10 && signedOut[41] == 0);
+}
+
 // Lanes 20-31 return first. Exited lanes count as arrived, so the full-mask
 // __syncwarp is legal; a shuffle that reads one still reads nobody.
 __global__ void exitedLanes(float* out, unsigned int* active) {
@@ -307,6 +349,7 @@ int main() {
     testWidthNotAPowerOfTwo();
     testShuffleSemantics();
     testVotes();
+    testMatchesAndReductions();
     testExitedLanes();
     testPartialWarp();
     testSharedPerBlock();
