@@ -19,7 +19,11 @@
 
 #define SHUFFLES_NO_MAIN
 #include "../shuffles.cu"
+#ifdef WIDTH8_SOURCE  // another reduce_rows_width8.cuh to time (the evidence capture's experiment uses it)
+#include WIDTH8_SOURCE
+#else
 #include "../reduce_rows_width8.cuh"
+#endif
 #include "../tests/gpu_gate.cuh"
 
 #include <cub/warp/warp_reduce.cuh>
