@@ -780,6 +780,8 @@ private:
         bool progressed = false;
         for (int first = 0; first < warpSize; ++first) {
             Lane& lane = laneOf(warp, first);
+            // `waiting` was taken before this loop; a lane answered as part of
+            // an earlier group is Runnable now, hence the second test.
             if (((waiting >> first) & 1u) == 0 || lane.state != State::Waiting || lane.request.op != Op::ActiveMask) {
                 continue;
             }
