@@ -126,6 +126,11 @@ inline float4 make_float4(float x, float y, float z, float w) { return {x, y, z,
 
 constexpr int warpSize = 32;
 
+// A stream handle. The emulator runs every launch to completion before the
+// launch call returns, so one stream behaves as every stream.
+struct CUstream_st;
+using cudaStream_t = CUstream_st*;
+
 // The values are the CUDA runtime's, so a message reads the same.
 enum cudaError_t {
     cudaSuccess = 0,
@@ -177,6 +182,7 @@ constexpr int kMaxThreadsPerBlock = 1024;
 constexpr size_t kFiberStackBytes = 64 * 1024;  // kernel frames are small; device printf needs a few KiB
 constexpr unsigned int kFullMask = 0xffffffffu;
 constexpr std::uint64_t kIntegerPoison = 0xBAADF00DBAADF00Dull;  // what an undefined integer read returns
+constexpr size_t kMaxDynamicSharedBytes = 227 * 1024;  // the most a block may opt in to on sm_90
 constexpr int kReportedInFull = 10;   // per launch, the first rule breaks printed whole
 constexpr size_t kKeptInFull = 1000;  // per launch, the first rule breaks kept for a test to read
 
@@ -196,6 +202,16 @@ T poison() {
         return value;
     }
 }
+
+// Dynamic shared memory (extern __shared__, the launch's third <<< >>>
+// argument): one buffer at a fixed address, its first sharedBytes refilled
+// with 0xff for each block, as the static __shared__ arrays are.
+alignas(128) inline char dynamicShared[kMaxDynamicSharedBytes];
+inline void* dynamicSharedMemory() { return dynamicShared; }
+
+// What emulator/emulate writes for `extern __shared__ Type name[];`.
+#define WARP_EMULATOR_EXTERN_SHARED(name, ...) \
+    __VA_ARGS__* const name = static_cast<__VA_ARGS__*>(::warp_emulator::dynamicSharedMemory())
 
 // ---------------------------------------------------------------------------
 // Fibers: one stack per thread of a block, switched by hand
@@ -520,11 +536,14 @@ public:
     // Runs kernel(arguments...) for every thread of the grid, then prints
     // what it found on stderr. Returns the launch's report.
     template <typename... Parameters, typename... Arguments>
-    const LaunchReport& launch(void (*kernel)(Parameters...), dim3 grid, dim3 block, Arguments&&... arguments) {
+    const LaunchReport& launch(void (*kernel)(Parameters...), dim3 grid, dim3 block, size_t sharedBytes,
+                               Arguments&&... arguments) {
         report = LaunchReport{};
+        dynamicSharedBytes_ = sharedBytes;
         report.kernel = SymbolTable::get().nameOf(reinterpret_cast<const void*>(kernel));
         const unsigned long long threads = 1ull * block.x * block.y * block.z;
-        if (threads == 0 || threads > kMaxThreadsPerBlock || grid.x == 0 || grid.y == 0 || grid.z == 0) {
+        if (threads == 0 || threads > kMaxThreadsPerBlock || grid.x == 0 || grid.y == 0 || grid.z == 0 ||
+            sharedBytes > kMaxDynamicSharedBytes) {
             lastError = cudaErrorInvalidConfiguration;
             return report;
         }
@@ -563,6 +582,7 @@ public:
     }
 
 private:
+    size_t dynamicSharedBytes_ = 0;
     void (*body_)(void*) = nullptr;
     void* bodyContext_ = nullptr;
     std::vector<Lane> lanes_;
@@ -650,6 +670,7 @@ private:
         if (sharedStart != sharedStop) {
             std::memset(sharedStart, 0xff, static_cast<size_t>(sharedStop - sharedStart));
         }
+        std::memset(dynamicShared, 0xff, dynamicSharedBytes_);
         for (int i = 0; i < threads; ++i) {
             Lane& lane = lanes_[static_cast<size_t>(i)];
             lane.state = State::Runnable;
@@ -1014,7 +1035,26 @@ inline Runtime& runtime() { return Runtime::instance(); }
 // would, and returns what the emulator found.
 template <typename... Parameters, typename... Arguments>
 const LaunchReport& launch(void (*kernel)(Parameters...), dim3 grid, dim3 block, Arguments&&... arguments) {
-    return runtime().launch(kernel, grid, block, std::forward<Arguments>(arguments)...);
+    return runtime().launch(kernel, grid, block, 0, std::forward<Arguments>(arguments)...);
+}
+
+// kernel<<<grid, block, sharedBytes, stream>>>(arguments...) is written
+// configuredLaunch(kernel, grid, block, sharedBytes, stream)(arguments...)
+// here; emulator/emulate rewrites a .cu file's launches into this form.
+template <typename... Parameters>
+struct ConfiguredLaunch {
+    void (*kernel)(Parameters...);
+    dim3 grid, block;
+    size_t sharedBytes;
+    template <typename... Arguments>
+    void operator()(Arguments&&... arguments) const {
+        runtime().launch(kernel, grid, block, sharedBytes, std::forward<Arguments>(arguments)...);
+    }
+};
+template <typename... Parameters>
+ConfiguredLaunch<Parameters...> configuredLaunch(void (*kernel)(Parameters...), dim3 grid, dim3 block,
+                                                 size_t sharedBytes = 0, cudaStream_t = nullptr) {
+    return {kernel, grid, block, sharedBytes};
 }
 
 // The lane that is running: what threadIdx and friends read.
