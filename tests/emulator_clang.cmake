@@ -1,7 +1,8 @@
 # emulator_clang.cmake: the emulator works with clang++ as well as g++, as the
-# README says. Builds tests/emulator_rules.cpp and shuffles.cu with clang++
-# (warnings as errors), runs the rules, then holds the clang-built report to
-# everything emulated_report.cmake checks. A missing clang++ is Skipped on a
+# README says. Builds shuffles.cu with clang++ (warnings as errors) and holds
+# its report to everything emulated_report.cmake checks, then runs a case of
+# each kind (a mask rule, a barrier rule, a race, the floating-point state a
+# fiber switch must keep) built by clang++. A missing clang++ is Skipped on a
 # learner's machine and Failed under CI=true (.ci/run installs it).
 #   -DCLANG=<clang++ or empty> -DEMULATOR_DIR=... -DSOURCE_DIR=... -DWORK_DIR=...
 cmake_minimum_required(VERSION 3.20)
@@ -12,23 +13,11 @@ if(NOT CLANG OR NOT EXISTS "${CLANG}")
 endif()
 
 file(MAKE_DIRECTORY "${WORK_DIR}")
-foreach(program emulator_rules shuffles)
-  if(program STREQUAL "shuffles")
-    set(source "${SOURCE_DIR}/shuffles.cu")
-  else()
-    set(source "${SOURCE_DIR}/tests/${program}.cpp")
-  endif()
-  execute_process(COMMAND "${CLANG}" -std=c++17 -O2 -Wall -Wextra -Werror -x c++ "-I${EMULATOR_DIR}"
-                          -o "${WORK_DIR}/${program}" "${source}"
-                  RESULT_VARIABLE rc ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "clang++ failed to build ${source}:\n${err}")
-  endif()
-endforeach()
-
-execute_process(COMMAND "${WORK_DIR}/emulator_rules" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+execute_process(COMMAND "${CLANG}" -std=c++17 -O2 -Wall -Wextra -Werror -x c++ "-I${EMULATOR_DIR}"
+                        -o "${WORK_DIR}/shuffles" "${SOURCE_DIR}/shuffles.cu"
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "emulator_rules built with clang++ failed:\n${out}${err}")
+  message(FATAL_ERROR "clang++ failed to build shuffles.cu:\n${err}")
 endif()
 execute_process(COMMAND "${CMAKE_COMMAND}" "-DSHUFFLES_BINARY=${WORK_DIR}/shuffles"
                         "-DTRANSCRIPT=${SOURCE_DIR}/evidence/t4-transcript.txt" "-DWORK_DIR=${WORK_DIR}/report"
@@ -37,6 +26,14 @@ execute_process(COMMAND "${CMAKE_COMMAND}" "-DSHUFFLES_BINARY=${WORK_DIR}/shuffl
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the clang++-built emulated report failed emulated_report.cmake:\n${out}${err}")
 endif()
+foreach(case missing_lanes_broken barrier_warp_skips_broken race_left_neighbour_broken floating_point_control_legal)
+  execute_process(COMMAND "${CMAKE_COMMAND}" "-DCASE=${EMULATOR_DIR}/tests/${case}.cu" "-DEMULATE=${EMULATOR_DIR}/emulate"
+                          "-DCXX=${CLANG}" "-DWORK_DIR=${WORK_DIR}/${case}" -P "${EMULATOR_DIR}/tests/run_case.cmake"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the case ${case}, built by clang++, failed:\n${out}${err}")
+  endif()
+endforeach()
 execute_process(COMMAND "${CLANG}" --version OUTPUT_VARIABLE version)
 string(REGEX REPLACE "\n.*" "" version "${version}")
-message("with ${version}: emulator_rules passed, and the emulated report passed every check of emulated_report.cmake")
+message("with ${version}: the emulated report passed every check of emulated_report.cmake, and four cases passed")

@@ -152,6 +152,12 @@ bool checkCase(const std::string& name, const std::vector<float>& input) {
 
 int main(int argc, char** argv) {
     requireDeviceOrSkip("oracle");
+#ifdef WARP_EMULATOR
+    // reduceRowsBallotDown reads absent lanes on purpose and is never judged
+    // here: its findings are expected. Any finding in another kernel still
+    // makes the oracle fail (exit 66), whatever its values.
+    warp_emulator::suppressFindingsIn("reduceRowsBallotDown");
+#endif
     std::vector<int> sizes;
     for (int a = 1; a < argc; ++a) {
         sizes.push_back(std::atoi(argv[a]));

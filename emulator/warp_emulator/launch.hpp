@@ -150,6 +150,15 @@ const LaunchReport& Runtime::launch(void (*kernel)(Parameters...), dim3 grid, di
         RaceCheck::restore(first);
         checkingRaces_ = false;
     }
+    if (settings.isSuppressed(report.kernel)) {
+        // Expected, as a Valgrind suppression says: counted here, never printed whole, never decisive.
+        if (report.findingCount() != 0) {
+            std::fprintf(stderr, "warp emulator: %s<<<(%u,%u,%u), (%u,%u,%u)>>>: %lld finding(s), suppressed (%s)\n",
+                         report.kernel.c_str(), grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                         report.findingCount(), report.firstFinding().c_str());
+        }
+        return report;
+    }
     report.print(grid, block);
     ProgramFindings::get().add(report);
     if (report.ruleBreakCount != 0 && settings.failOnFinding) {
@@ -189,6 +198,15 @@ ConfiguredLaunch<Parameters...> configuredLaunch(void (*kernel)(Parameters...), 
     return {kernel, grid, block, sharedBytes};
 }
 
+// Findings in these kernels (a comma-separated list) are expected: each launch
+// says how many in one line, and they change no answer and no exit code.
+// WARP_EMULATOR_SUPPRESS does the same.
+inline void suppressFindingsIn(const char* kernels) {
+    for (const std::string& name : Settings::namesIn(kernels)) {
+        Settings::get().suppressed.push_back(name);
+    }
+}
+
 // The findings of the most recent launch.
 inline const LaunchReport& lastLaunchReport() { return runtime().report; }
 
@@ -196,22 +214,7 @@ inline const LaunchReport& lastLaunchReport() { return runtime().report; }
 // kernel (a comma-separated list; "" for every kernel) into `path`, in the
 // format of emulator/TRACE.md. The environment variables do the same.
 inline void traceWarps(const char* path, const char* kernels = "", dim3 block = dim3(0, 0, 0), int warp = 0) {
-    std::vector<std::string> names;
-    std::string name;
-    for (const char* c = kernels;; ++c) {
-        if (*c == ',' || *c == '\0') {
-            if (!name.empty()) {
-                names.push_back(name);
-            }
-            name.clear();
-            if (*c == '\0') {
-                break;
-            }
-        } else {
-            name += *c;
-        }
-    }
-    runtime().trace.traceTo(path, names, block, warp);
+    runtime().trace.traceTo(path, Settings::namesIn(kernels), block, warp);
 }
 
 // Dynamic shared memory (extern __shared__): one buffer, the first

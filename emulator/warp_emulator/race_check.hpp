@@ -186,40 +186,29 @@ public:
             }
             std::uintptr_t allocationStart = 0;
             const Allocation* allocation = memory.find(start, &allocationStart);
-            const ElementType element = allocation != nullptr ? allocation->element : ElementType{"byte", 1, formatByte};
-            size_t differing = 0, firstDiffering = before.size(), outsideAtomics = 0;
-            std::string atomicSite;
-            for (size_t offset = 0; offset + element.bytes <= before.size(); offset += element.bytes) {
-                if (std::memcmp(start + offset, before.data() + offset, element.bytes) == 0) {
+            if (allocation != nullptr) {
+                judge(describeAllocation(start, *allocation, arguments), start, before.data(), before.size(),
+                      allocation->element, firstOrder, secondOrder, atomicsThatDiffered, report);
+                continue;
+            }
+            // A section of global variables: judged variable by variable.
+            for (size_t offset = 0; offset < before.size();) {
+                if (start[offset] == before[offset]) {
+                    ++offset;
                     continue;
                 }
-                ++differing;
-                firstDiffering = std::min(firstDiffering, offset);
-                const std::string site = orderDependentSite(start + offset);
-                if (site.empty()) {
-                    ++outsideAtomics;
-                } else if (atomicSite.empty()) {
-                    atomicSite = site;
+                const SymbolTable::Global global = SymbolTable::get().globalAt(start + offset);
+                if (global.name.empty()) {
+                    judge("a global variable at byte " + std::to_string(offset) + " of the program's data", start + offset,
+                          before.data() + offset, 1, ElementType{}, firstOrder, secondOrder, atomicsThatDiffered, report);
+                    ++offset;
+                    continue;
                 }
-            }
-            const std::string what = describe(start, allocation, arguments, firstDiffering);
-            const std::string detail = " holds " + element.format(reinterpret_cast<const unsigned char*>(before.data()) + firstDiffering) +
-                                       " at element " + std::to_string(firstDiffering / element.bytes) + " after the " +
-                                       firstOrder + " order and " +
-                                       element.format(reinterpret_cast<const unsigned char*>(start) + firstDiffering) +
-                                       " after the " + secondOrder + " order; " + std::to_string(differing) +
-                                       (differing == 1 ? " element differs" : " elements differ");
-            if (outsideAtomics == 0) {
-                report.notes.push_back(what + detail + ", each written by " + atomicSite +
-                                       ", whose result depends on the order threads run in: not a race");
-            } else if (!atomicsThatDiffered.empty()) {
-                report.notes.push_back(what + detail + "; " + atomicsThatDiffered +
-                                       " returned different values to the same threads under the two orders, so what "
-                                       "was built from them may differ too: not reported as a race");
-            } else {
-                report.race("kernel " + report.kernel + ": its result depends on the order its threads run in (a race): " +
-                            what + detail + ". A thread read memory another thread writes with no __syncwarp() or "
-                                            "__syncthreads() between them");
+                const size_t at = static_cast<size_t>(global.start - start);
+                judge("the global variable `" + global.name + "`", global.start, before.data() + at, global.bytes,
+                      global.bytes == 4 ? elementTypeOf<int>() : global.bytes == 8 ? elementTypeOf<long long>() : ElementType{},
+                      firstOrder, secondOrder, atomicsThatDiffered, report);
+                offset = at + global.bytes;
             }
         }
     }
@@ -239,18 +228,58 @@ private:
         return at < after->first + after->second.first ? after->second.second : "";
     }
 
-    static std::string describe(const char* start, const Allocation* allocation,
-                                const std::vector<const void*>& arguments, size_t offset) {
-        if (allocation == nullptr) {
-            const std::string global = SymbolTable::get().globalAt(start + offset);
-            return global.empty() ? "a global variable" : global;
+    // One region that came out different: a race, or a note when atomics
+    // explain the difference.
+    void judge(const std::string& what, const char* now, const char* first, size_t bytes, ElementType element,
+               const char* firstOrder, const char* secondOrder, const std::string& atomicsThatDiffered,
+               LaunchReport& report) const {
+        size_t differing = 0, firstDiffering = bytes, outsideAtomics = 0;
+        std::string atomicSite;
+        for (size_t offset = 0; offset + element.bytes <= bytes; offset += element.bytes) {
+            if (std::memcmp(now + offset, first + offset, element.bytes) == 0) {
+                continue;
+            }
+            ++differing;
+            firstDiffering = std::min(firstDiffering, offset);
+            const std::string site = orderDependentSite(now + offset);
+            if (site.empty()) {
+                ++outsideAtomics;
+            } else if (atomicSite.empty()) {
+                atomicSite = site;
+            }
         }
-        std::string text = "the " + std::string(allocation->element.name) + "[" +
-                           std::to_string(allocation->bytes / allocation->element.bytes) + "] from " + allocation->origin;
+        if (differing == 0) {
+            return;
+        }
+        const auto value = [&](const char* bytesAt) {
+            return element.format(reinterpret_cast<const unsigned char*>(bytesAt) + firstDiffering);
+        };
+        const std::string where = bytes == element.bytes ? "" : " at element " + std::to_string(firstDiffering / element.bytes);
+        const std::string detail = " holds " + value(first) + where + " after the " + firstOrder + " order and " +
+                                   value(now) + " after the " + secondOrder + " order" +
+                                   (differing == 1 ? "" : "; " + std::to_string(differing) + " elements differ");
+        if (outsideAtomics == 0) {
+            report.notes.push_back(what + detail + ", written only by " + atomicSite +
+                                   ", whose result depends on the order threads run in: not a race");
+        } else if (!atomicsThatDiffered.empty()) {
+            report.notes.push_back(what + detail + "; " + atomicsThatDiffered +
+                                   " returned different values to the same threads under the two orders, so what was "
+                                   "built from them may differ too: not reported as a race");
+        } else {
+            report.race("kernel " + report.kernel + ": its result depends on the order its threads run in (a race): " +
+                        what + detail + ". A thread read memory another thread writes with no __syncwarp() or "
+                                        "__syncthreads() between them");
+        }
+    }
+
+    static std::string describeAllocation(const char* start, const Allocation& allocation,
+                                          const std::vector<const void*>& arguments) {
+        std::string text = "the " + std::string(allocation.element.name) + "[" +
+                           std::to_string(allocation.bytes / allocation.element.bytes) + "] from " + allocation.origin;
         for (size_t i = 0; i < arguments.size(); ++i) {
             const auto at = reinterpret_cast<std::uintptr_t>(arguments[i]);
             const auto begin = reinterpret_cast<std::uintptr_t>(start);
-            if (at >= begin && at < begin + allocation->bytes) {
+            if (at >= begin && at < begin + allocation.bytes) {
                 text += " (argument " + std::to_string(i + 1) + " of the kernel points into it)";
                 break;
             }

@@ -43,10 +43,23 @@ constexpr size_t kSharedBytesWithoutOptIn = 49152;
 
 enum class State { Runnable, Waiting, Exited };
 
+// A lane that reached an intrinsic with one mask while lanes of its warp
+// waited at the same intrinsic with another mask that names it. Harmless if
+// it joins them later; a broken rule if it exits instead (warp_collectives.hpp).
+struct MaskConflict {
+    bool active = false;
+    Op op = Op::SyncWarp;
+    unsigned int waitedMask = 0;  // the mask of the lanes that waited for it
+    unsigned int ownMask = 0;     // the mask it used instead
+    const char* file = "";
+    int line = 0;
+};
+
 struct Thread {
     State state = State::Exited;
     uint3 index{0, 0, 0};
     Request request;
+    MaskConflict conflict;
     long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
     long long atomics = 0;         // atomics it has done (the race check's key)
 };
@@ -192,7 +205,8 @@ private:
     bool answerActiveMask(int warp);
     bool forceStuckCall();
     void carryOut(int warp, unsigned int group, bool forced);
-    void checkMasksAgree(int warp, unsigned int group, const Request& request);
+    void noteMaskConflicts(int warp, unsigned int group, const Request& request);
+    void reportLanesThatLeft(int warp, unsigned int group, const Request& request);
     void reportMissing(int warp, const Request& request, unsigned int arrived, unsigned int missing);
     std::uint64_t reduce(int warp, Op op, unsigned int named, bool isSigned);
     void traceCall(int warp, unsigned int group, const Request& request, unsigned int waiting, unsigned int exited);

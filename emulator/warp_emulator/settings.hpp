@@ -31,6 +31,7 @@ struct Settings {
     std::uint64_t seed = 1;
     bool raceCheck = true;              // WARP_EMULATOR_RACE_CHECK=1|0
     size_t stackBytes = 512 * 1024;     // WARP_EMULATOR_STACK_KIB=N
+    std::vector<std::string> suppressed;  // WARP_EMULATOR_SUPPRESS=a,b: kernels whose findings do not count
     std::string tracePath;              // WARP_EMULATOR_TRACE=FILE
     std::vector<std::string> traceKernels;  // WARP_EMULATOR_TRACE_KERNELS=a,b (empty: every kernel)
     dim3 traceBlock{0, 0, 0};           // WARP_EMULATOR_TRACE_BLOCK=x[,y[,z]]
@@ -39,6 +40,34 @@ struct Settings {
     static Settings& get() {
         static Settings* settings = new Settings(fromEnvironment());
         return *settings;
+    }
+
+    // "a,b,,c" -> {"a", "b", "c"}: the kernel lists of the variables and the API.
+    static std::vector<std::string> namesIn(const char* text) {
+        std::vector<std::string> names;
+        std::string name;
+        for (const char* c = text;; ++c) {
+            if (*c == ',' || *c == '\0') {
+                if (!name.empty()) {
+                    names.push_back(name);
+                }
+                name.clear();
+                if (*c == '\0') {
+                    return names;
+                }
+            } else {
+                name += *c;
+            }
+        }
+    }
+
+    bool isSuppressed(const std::string& kernel) const {
+        for (const std::string& name : suppressed) {
+            if (name == kernel) {
+                return true;
+            }
+        }
+        return false;
     }
 
 private:
@@ -59,22 +88,6 @@ private:
             number = number * 10 + static_cast<unsigned long long>(*digit - '0');
         }
         return true;
-    }
-
-    static std::vector<std::string> split(const char* text) {
-        std::vector<std::string> parts;
-        std::string part;
-        for (const char* c = text;; ++c) {
-            if (*c == ',' || *c == '\0') {
-                parts.push_back(part);
-                part.clear();
-                if (*c == '\0') {
-                    return parts;
-                }
-            } else {
-                part += *c;
-            }
-        }
     }
 
     static Settings fromEnvironment() {
@@ -119,18 +132,24 @@ private:
             }
             s.stackBytes = static_cast<size_t>(kib) * 1024;
         }
+        if (const char* value = std::getenv("WARP_EMULATOR_SUPPRESS")) {
+            s.suppressed = namesIn(value);
+        }
         if (const char* value = std::getenv("WARP_EMULATOR_TRACE")) {
             s.tracePath = value;
         }
         if (const char* value = std::getenv("WARP_EMULATOR_TRACE_KERNELS")) {
-            for (const std::string& name : split(value)) {
-                if (!name.empty()) {
-                    s.traceKernels.push_back(name);
-                }
-            }
+            s.traceKernels = namesIn(value);
         }
         if (const char* value = std::getenv("WARP_EMULATOR_TRACE_BLOCK")) {
-            const std::vector<std::string> parts = split(value);
+            std::vector<std::string> parts(1);
+            for (const char* c = value; *c != '\0'; ++c) {
+                if (*c == ',') {
+                    parts.emplace_back();
+                } else {
+                    parts.back() += *c;
+                }
+            }
             unsigned long long coordinate[3] = {0, 0, 0};
             bool valid = parts.size() <= 3;
             for (size_t i = 0; valid && i < parts.size(); ++i) {

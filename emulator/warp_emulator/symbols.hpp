@@ -71,15 +71,21 @@ public:
     // The program's .data and .bss: its global variables, __device__ ones among them.
     const std::vector<MemoryRange>& globals() const { return globals_; }
 
-    // "the global variable `counter`", or "" when no symbol holds the address.
-    std::string globalAt(const void* address) const {
+    // The global variable holding `address`: its name, start and size; an
+    // empty name when no symbol holds it.
+    struct Global {
+        std::string name;
+        char* start = nullptr;
+        size_t bytes = 0;
+    };
+    Global globalAt(const void* address) const {
         const auto at = reinterpret_cast<std::uintptr_t>(address);
         for (const Symbol& symbol : globalObjects_) {
             if (at >= symbol.address && at < symbol.address + symbol.size) {
-                return "the global variable `" + demangled(symbol.name, false) + "`";
+                return {demangled(symbol.name, false), reinterpret_cast<char*>(symbol.address), symbol.size};
             }
         }
-        return "";
+        return {};
     }
 
 private:

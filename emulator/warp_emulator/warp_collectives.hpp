@@ -13,10 +13,11 @@
 //      call site: since compute capability 7.0 the PTX ISA asks for "the same
 //      qualifiers and same membermask", not the same instruction). A group is
 //      carried out once every lane its mask names has joined it or exited.
-//      Reported: a named lane that waits at the same intrinsic with another
-//      mask (whichever group could finish first), and, when a block can go no
-//      further, every named lane that never came, with where it waits instead;
-//      the call then goes ahead with the lanes that came, where a GPU might hang.
+//      Reported: a named lane that, while the call waited for it, executed
+//      the same intrinsic with another mask and then exited (whichever group
+//      could finish first); and, when a block can go no further, every named
+//      lane that never came, with where it waits instead. The call then goes
+//      ahead with the lanes that came, where a GPU might hang.
 //      Exited lanes count as arrived: the rule names only non-exited threads,
 //      so a warp whose other lanes returned early may still pass the full mask.
 //   R3 "Threads may only read data from another thread which is actively
@@ -171,29 +172,54 @@ inline void Runtime::reportMissing(int warp, const Request& request, unsigned in
                              "mask. The call went ahead with the lanes that came.");
 }
 
-// R2 whichever group finishes first: lanes still waiting at this intrinsic
-// with another mask that names lanes of this group.
-inline void Runtime::checkMasksAgree(int warp, unsigned int group, const Request& request) {
-    if ((lanesWhere(warp, State::Waiting) & ~group) == 0) {
-        return;  // nobody else waits
+// R2, whichever group could finish first. Lanes still waiting at this
+// intrinsic with another mask that names lanes of this group: each such lane
+// of the group is noted. If it later joins them, nothing was wrong (a
+// __syncwarp() with a narrower mask in a branch, then a full one after it);
+// if it exits instead, those waiting lanes would count it as exited although
+// it executed the intrinsic with another mask while they waited for it.
+inline void Runtime::noteMaskConflicts(int warp, unsigned int group, const Request& request) {
+    for (int lane : eachLane(group)) {
+        MaskConflict& conflict = laneOf(warp, lane).conflict;
+        if (conflict.active && conflict.op == request.op && conflict.waitedMask == request.mask) {
+            conflict.active = false;  // it joined the call that waited for it
+        }
     }
-    std::map<std::pair<unsigned int, std::string>, unsigned int> others;  // (their mask, site) -> lanes
-    for (int lane = 0; lane < warpSize; ++lane) {
-        if (((existingLanes(warp) >> lane) & 1u) == 0 || ((group >> lane) & 1u) != 0) {
+    const unsigned int others = lanesWhere(warp, State::Waiting) & ~group;
+    for (int other : eachLane(others)) {
+        const Request& theirs = laneOf(warp, other).request;
+        if (theirs.op != request.op || theirs.mask == request.mask || (theirs.mask & group) == 0) {
             continue;
         }
-        const Thread& other = laneOf(warp, lane);
-        if (other.state == State::Waiting && other.request.op == request.op && other.request.mask != request.mask &&
-            (other.request.mask & group) != 0) {
-            others[{other.request.mask, callAndSite(other.request)}] |= 1u << lane;
+        for (int lane : eachLane(theirs.mask & group)) {
+            laneOf(warp, lane).conflict = MaskConflict{true, request.op, theirs.mask, request.mask, request.file, request.line};
         }
     }
-    for (const auto& [key, lanes] : others) {
-        report.ruleBroken(whereWarp(warp) + ": " + lanesPhrase(group) + " reached " + callAndSite(request) + " while " +
-                          lanesPhrase(lanes) + ", whose mask " + hexMask(key.first) + " names " +
-                          lanesPhrase(key.first & group) + ", reached the same intrinsic with that other mask, " +
-                          key.second + ". All non-exited threads named in a mask must execute the same intrinsic "
-                                       "with the same mask.");
+}
+
+// A group about to be carried out whose mask names lanes that have exited:
+// any of them that executed this intrinsic with another mask while the group
+// waited broke the rule.
+inline void Runtime::reportLanesThatLeft(int warp, unsigned int group, const Request& request) {
+    std::map<std::pair<unsigned int, std::string>, unsigned int> left;  // (their mask, site) -> lanes
+    for (int lane : eachLane(request.mask & lanesWhere(warp, State::Exited))) {
+        MaskConflict& conflict = laneOf(warp, lane).conflict;
+        if (conflict.active && conflict.op == request.op && conflict.waitedMask == request.mask) {
+            Request theirs = request;
+            theirs.mask = conflict.ownMask;
+            theirs.file = conflict.file;
+            theirs.line = conflict.line;
+            left[{conflict.ownMask, callAndSite(theirs)}] |= 1u << lane;
+            conflict.active = false;
+        }
+    }
+    for (const auto& [key, lanes] : left) {
+        report.ruleBroken(whereWarp(warp) + ": " + callAndSite(request) + " was reached by " + lanesPhrase(group) +
+                          ", but " + lanesPhrase(lanes) + ", named in its mask, reached the same intrinsic with mask " +
+                          hexMask(key.first) + " instead (" + key.second + ") while " +
+                          (__builtin_popcount(group) == 1 ? "it" : "they") +
+                          " waited, and then exited. All non-exited threads named in a mask must execute the same "
+                          "intrinsic with the same mask.");
     }
 }
 
@@ -207,8 +233,9 @@ inline void Runtime::carryOut(int warp, unsigned int group, bool forced) {
                           ", whose mask does not name " + (__builtin_popcount(uncalled) == 1 ? "it" : "them") +
                           ". Each calling thread must have its own bit set in the mask.");
     }
+    reportLanesThatLeft(warp, group, request);
     if (!forced) {
-        checkMasksAgree(warp, group, request);
+        noteMaskConflicts(warp, group, request);
     }
 
     unsigned int badWidth = 0;

@@ -1,0 +1,26 @@
+// local_array_legal.cu: 96 KiB of local memory per thread runs in the
+// default 512 KiB stack; the same kernel with 1 MiB runs once the stack is
+// raised, by WARP_EMULATOR_STACK_KIB or by cudaDeviceSetLimit. No report.
+// run:
+// run: WARP_EMULATOR_STACK_KIB=2048
+#include "case.cuh"
+
+template <int kFloats>
+__global__ void localArray(float* out) {
+    volatile float scratch[kFloats];
+    for (int i = 0; i < kFloats; i += 1024) {
+        scratch[i] = static_cast<float>(i);
+    }
+    out[threadIdx.x] = scratch[1024];
+}
+
+int main() {
+    DeviceArray<float> out(32, 0.0f);
+    localArray<24 * 1024><<<1, 32>>>(out.device);
+    printLaunchVerdict();
+    cudaDeviceSetLimit(cudaLimitStackSize, 2 * 1024 * 1024);
+    localArray<256 * 1024><<<1, 32>>>(out.device);
+    printLaunchVerdict();
+    std::printf("out[0] = %g\n", static_cast<double>(out.read()[0]));
+    return 0;
+}
