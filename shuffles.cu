@@ -38,7 +38,6 @@
 
 #include <cuda_runtime.h>
 
-#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -60,11 +59,14 @@ constexpr int kThreadsPerBlock = 256;
 constexpr int kWarpsPerBlock = kThreadsPerBlock / kWarpSize;  // one row per warp, so 8 rows per block
 constexpr int kDefaultRows = 8205;             // not a multiple of 8: the last block has idle warps
 
-// The identities the dead lanes carry: x + 0 == x, and max(x, -FLT_MAX) == x
-// for every finite x. -FLT_MAX rather than -infinity because the page says
-// "a large negative float"; either works for finite inputs.
+// The identities the dead lanes carry: x + 0 == x, and max(x, -inf) == x for
+// every x but NaN, infinities included. The page says "a large negative float", but
+// no finite float is an identity: max(-inf, -FLT_MAX) is -FLT_MAX, not -inf.
+// With -FLT_MAX here, a row of 20 -inf (a fully masked row of a softmax) gets
+// max -3.40282e+38, which no live lane holds, so the argmax ballot is empty and
+// argmax is -1 (tests/exercise_planted.cmake plants exactly that mistake).
 constexpr float kSumIdentity = 0.0f;
-constexpr float kMaxIdentity = -FLT_MAX;
+constexpr float kMaxIdentity = -INFINITY;
 
 constexpr float kHighWater = 0.95f;            // the any-vote asks: is any live value above this?
 constexpr double kRelativeTolerance = 1e-5;    // for sums and normalised values against the double reference
@@ -142,6 +144,9 @@ void failOnCudaError(cudaError_t error, const char* call, const char* file, int 
 //   Example: a row of 20 values 1, 2, ..., 20 gives sum 210 (lane 0 after the
 //   ladder, every lane after the broadcast), max 20 in every lane, live count
 //   20, anyHigh 1 (20 > 0.95), allPositive 1, argmax 19, normalised[L] = (L + 1) / 210.
+//   A row of 20 -inf gives max -inf (the dead lanes' -inf changes nothing),
+//   argmax 0 (all twenty hold the max, and the lowest lane wins), sum -inf,
+//   and NaN in every live normalised column (-inf / -inf).
 __global__ void reduceRowsPadded(const float* __restrict__ in, int rows, float* __restrict__ sums,
                                  float* __restrict__ maxes, float* __restrict__ normalised,
                                  int* __restrict__ liveCounts, int* __restrict__ anyHigh,

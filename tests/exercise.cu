@@ -5,8 +5,8 @@
 //   standard case  the program's 8205 rows, which have no ties;
 //   tie case       1024 rows built to tie (lanes 0 and 19, adjacent lanes, all
 //                  equal, negative maxima, +0.0 against -0.0, the max only in
-//                  lane 0 or lane 19), because ties are what separate a working
-//                  answer from one that happens to pass.
+//                  lane 0 or lane 19, +inf and -inf, twenty -inf), because ties
+//                  are what separate a working answer from one that happens to pass.
 // For each failing case it prints the smallest failing row, your value, the
 // reference value and that row's twenty values.
 //

@@ -25,7 +25,7 @@ endif()
 file(READ "${SOURCE_DIR}/shuffles.cu" source)
 
 set(failures "")
-# plant(name find replace expected_case expected_row passing_case)
+# plant(name find replace expected_case expected_row passing_case [expected_got])
 function(plant name find replace expected_case expected_row passing_case)
   shuffles_write_planted(${name} "${source}" "${find}" "${replace}" shuffles.cu folder)
   execute_process(COMMAND ${build_command} "-DSHUFFLES_SOURCE=\"${folder}/shuffles.cu\""
@@ -42,6 +42,8 @@ function(plant name find replace expected_case expected_row passing_case)
     set(problem "expected '${expected_case}' to fail with smallest failing row ${expected_row}")
   elseif(NOT passing_case STREQUAL "" AND NOT out MATCHES "${passing_case}, argmax: 0 of")
     set(problem "expected '${passing_case}' to pass")
+  elseif(ARGC GREATER 6 AND NOT out MATCHES "smallest failing row: ${expected_row}\n  expected: [-0-9]+\n  got:      ${ARGV6}\n")
+    set(problem "expected the smallest failing row to show got ${ARGV6}")
   endif()
   if(problem STREQUAL "")
     message("ok: ${name}: the harness failed as it must\n${out}")
@@ -62,6 +64,13 @@ plant(ffs_without_minus_one "__ffs(static_cast<int>(holders)) - 1" "__ffs(static
 # is the first that does.
 plant(max_without_identity "float best = live ? value : kMaxIdentity;" "float best = value;"
       "tie case" 3 "standard case")
+# -FLT_MAX, "a large negative float", for the max's identity: right while a
+# row holds any finite value, wrong on a row of twenty -inf, where the max
+# comes out -FLT_MAX, no lane holds it, and the ballot leaves argmax -1. Tie
+# row 13 (kAllMinusInfinity) is the first such row.
+plant(max_identity_flt_max "constexpr float kMaxIdentity = -INFINITY;"
+      "constexpr float kMaxIdentity = -std::numeric_limits<float>::max();"
+      "tie case" 13 "standard case" -1)
 
 if(NOT failures STREQUAL "")
   message(FATAL_ERROR "the exercise harness missed a planted mistake:${failures}")
