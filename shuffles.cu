@@ -88,6 +88,40 @@ enum ExitCode {
 static int gDeviceMajor = 0;
 static int gDeviceMinor = 0;
 
+// Says which of three things stands in the way, as far as the runtime can
+// tell, then how to run the file with no GPU at all. cudaDriverGetVersion
+// gives 0 when no NVIDIA driver is installed; cudaErrorInsufficientDriver
+// means a driver older than the CUDA runtime this file was built with;
+// cudaErrorNoDevice means a driver that sees no GPU, perhaps because
+// CUDA_VISIBLE_DEVICES hides them.
+void explainNoUsableDevice(cudaError_t error) {
+#ifndef WARP_EMULATOR  // the emulator has no driver to ask, and its one device is always there
+    int driverVersion = 0;
+    int runtimeVersion = 0;
+    if (cudaDriverGetVersion(&driverVersion) != cudaSuccess || cudaRuntimeGetVersion(&runtimeVersion) != cudaSuccess) {
+        driverVersion = -1;  // unknown: say only what the error itself says
+    }
+    const char* visibleDevices = std::getenv("CUDA_VISIBLE_DEVICES");
+    if (driverVersion == 0) {
+        std::fprintf(stderr, "no usable CUDA device: no NVIDIA driver is installed (or it has no GPU to drive)\n");
+    } else if (error == cudaErrorInsufficientDriver && driverVersion > 0) {
+        std::fprintf(stderr,
+                     "no usable CUDA device: the NVIDIA driver supports CUDA %d.%d, older than the CUDA %d.%d this\n"
+                     "was built with: update the driver, or build with an older CUDA Toolkit\n",
+                     driverVersion / 1000, driverVersion % 1000 / 10, runtimeVersion / 1000, runtimeVersion % 1000 / 10);
+    } else if (error == cudaErrorNoDevice && visibleDevices != nullptr) {
+        std::fprintf(stderr, "no usable CUDA device: the NVIDIA driver sees no GPU, and CUDA_VISIBLE_DEVICES='%s'\n"
+                     "may be hiding them\n", visibleDevices);
+    } else {
+        std::fprintf(stderr, "no usable CUDA device: the NVIDIA driver sees no GPU\n");
+    }
+#else
+    (void)error;
+#endif
+    std::fprintf(stderr, "to run it with no GPU, on the CPU warp emulator, from the project folder:\n"
+                         "  g++ -std=c++17 -O2 -x c++ -I emulator -o shuffles-emulated shuffles.cu && ./shuffles-emulated\n");
+}
+
 // Prints the failing call's text, file and line, then exits with a code that
 // says what kind of failure it was: no usable device (3) or any other CUDA
 // error (4). Every runtime call and every launch goes through CUDA_CHECK.
@@ -95,9 +129,7 @@ void failOnCudaError(cudaError_t error, const char* call, const char* file, int 
     std::fprintf(stderr, "CUDA error: %s\n  at %s:%d\n  %s: %s\n", call, file, line,
                  cudaGetErrorName(error), cudaGetErrorString(error));
     if (error == cudaErrorNoDevice || error == cudaErrorInsufficientDriver) {
-        std::fprintf(stderr,
-                     "no usable CUDA device: this program needs an NVIDIA GPU and a driver at least as new\n"
-                     "as the CUDA runtime it was built with (check nvidia-smi and CUDA_VISIBLE_DEVICES)\n");
+        explainNoUsableDevice(error);
         std::exit(kExitNoDevice);
     }
     if (error == cudaErrorNoKernelImageForDevice || error == cudaErrorInvalidDeviceFunction ||

@@ -2,8 +2,11 @@
 #   MODE=bad_arguments  each bad argument exits 2 with a message and the usage
 #                       on stderr and nothing on stdout; --help exits 0 with the
 #                       usage on stdout.
-#   MODE=no_device      with CUDA_VISIBLE_DEVICES empty, exits 3 with a clear
-#                       message on stderr and nothing on stdout.
+#   MODE=no_device      with CUDA_VISIBLE_DEVICES empty, exits 3 with nothing
+#                       on stdout, and on stderr what stands in the way (no
+#                       driver, a driver older than the build, or a driver that
+#                       sees no GPU, then naming CUDA_VISIBLE_DEVICES) and the
+#                       command that runs the file on the CPU warp emulator.
 #   MODE=rows_too_large (GPU) a --rows the device's memory cannot hold exits 2.
 #   -DSHUFFLES_BINARY=... -DMODE=...
 cmake_minimum_required(VERSION 3.20)
@@ -48,8 +51,14 @@ elseif(MODE STREQUAL "no_device")
   # variable, leaving every GPU visible.
   execute_process(COMMAND ${CMAKE_COMMAND} -E env CUDA_VISIBLE_DEVICES= ${SHUFFLES_BINARY}
                   RESULT_VARIABLE run_RC OUTPUT_VARIABLE run_OUT ERROR_VARIABLE run_ERR)
-  if(NOT run_RC EQUAL 3 OR NOT run_OUT STREQUAL "" OR NOT run_ERR MATCHES "no usable CUDA device")
+  set(emulator_command "g++ -std=c++17 -O2 -x c++ -I emulator -o shuffles-emulated shuffles.cu && ./shuffles-emulated")
+  string(REGEX REPLACE "([.+])" "\\\\\\1" emulator_pattern "${emulator_command}")
+  if(NOT run_RC EQUAL 3 OR NOT run_OUT STREQUAL "")
     set(failures "\n  exit ${run_RC} (expected 3), stdout '${run_OUT}' (expected empty), stderr '${run_ERR}'")
+  elseif(NOT run_ERR MATCHES "\nno usable CUDA device: (no NVIDIA driver is installed|the NVIDIA driver supports CUDA [0-9]+\\.[0-9]+, older than the CUDA [0-9]+\\.[0-9]+|the NVIDIA driver sees no GPU, and CUDA_VISIBLE_DEVICES='' )")
+    set(failures "\n  stderr does not say which of no driver, an old driver or a hidden GPU it is: '${run_ERR}'")
+  elseif(NOT run_ERR MATCHES "\n  ${emulator_pattern}\n")
+    set(failures "\n  stderr does not name the emulator command '${emulator_command}': '${run_ERR}'")
   else()
     message("ok: with CUDA_VISIBLE_DEVICES empty, exit 3 and stderr:\n${run_ERR}")
   endif()
