@@ -31,7 +31,8 @@
 // Exit codes:
 //   0  every gated kernel matched the CPU reference
 //   1  a gated kernel (reduceRowsPadded or reduceRowsShared) mismatched
-//   2  bad arguments (including a --rows too large for the device's memory)
+//   2  bad arguments (including a --rows too large for the device's or the
+//      host's memory)
 //   3  no usable CUDA device (none visible, or no driver able to run this build)
 //   4  a CUDA call failed during the run (for example a binary built for
 //      another GPU architecture; the message says how to rebuild)
@@ -45,6 +46,7 @@
 #include <cstring>
 #include <limits>
 #include <new>
+#include <string>
 #include <vector>
 
 // ===========================================================================
@@ -455,9 +457,18 @@ struct Results {
     std::vector<int> liveCounts, anyHigh, allPositive, argmax;
 };
 
-// Device memory the run needs, per row: the input and the normalised row
-// (32 floats each), 6 floats of sums and maxes, and 4 ints of per-row answers.
-constexpr size_t kDeviceBytesPerRow = 2 * kStride * sizeof(float) + 6 * sizeof(float) + 4 * sizeof(int);
+// Memory the run needs, per row. On the device, runKernels holds every array
+// at once: the input and the normalised row (32 floats each), 5 floats of sums
+// and maxes (two of each, and reduceRowsBallotDown's sum) and 4 ints of
+// per-row answers: 292 bytes. On the host, main holds the input throughout and
+// Results at the end holds the same outputs: 292 bytes again. The emulator's
+// device memory is host memory, so there the host holds both: 584 bytes.
+constexpr size_t kDeviceBytesPerRow = 2 * kStride * sizeof(float) + 5 * sizeof(float) + 4 * sizeof(int);
+#ifndef WARP_EMULATOR
+constexpr size_t kHostBytesPerRow = 2 * kStride * sizeof(float) + 5 * sizeof(float) + 4 * sizeof(int);
+#else
+constexpr size_t kHostBytesPerRow = 2 * (2 * kStride * sizeof(float) + 5 * sizeof(float) + 4 * sizeof(int));
+#endif
 
 int blocksFor(int rows) {
     return (rows + kWarpsPerBlock - 1) / kWarpsPerBlock;
@@ -639,6 +650,93 @@ void printReport(const cudaDeviceProp& properties, int rows, const KernelAttribu
 }
 
 // ===========================================================================
+// Host memory: what this process may still take
+// ===========================================================================
+
+// The first number after `key` at the start of a line of the file at `path`
+// (the file's first number, for an empty key), or -1 when there is none.
+double numberInFile(const char* path, const char* key) {
+    std::FILE* file = std::fopen(path, "r");
+    if (file == nullptr) {
+        return -1.0;
+    }
+    double number = -1.0;
+    char line[512];
+    const size_t keyLength = std::strlen(key);
+    while (number < 0.0 && std::fgets(line, sizeof line, file) != nullptr) {
+        char* end = nullptr;
+        const double value = std::strtod(line + keyLength, &end);
+        if (std::strncmp(line, key, keyLength) == 0 && end != line + keyLength) {
+            number = value;
+        }
+    }
+    std::fclose(file);
+    return number;
+}
+
+struct HostMemory {
+    double availableBytes;  // below 0: this system does not say, and nothing is checked
+    const char* limitedBy;
+};
+
+// What a cgroup's memory limit leaves: the limit less the cgroup's working
+// set (its usage less the inactive file cache, which the kernel reclaims
+// first), for the cgroup at `directory` and each one above it up to `root`.
+// v2 names the files memory.max, memory.current and inactive_file; v1
+// memory.limit_in_bytes, memory.usage_in_bytes and total_inactive_file.
+void takeCgroupLimits(std::string directory, const std::string& root, bool version2, HostMemory& memory) {
+    for (;;) {
+        const double limit = numberInFile((directory + (version2 ? "/memory.max" : "/memory.limit_in_bytes")).c_str(), "");
+        const double usage = numberInFile((directory + (version2 ? "/memory.current" : "/memory.usage_in_bytes")).c_str(), "");
+        const double reclaimable =
+            numberInFile((directory + "/memory.stat").c_str(), version2 ? "inactive_file " : "total_inactive_file ");
+        if (limit >= 0.0 && usage >= 0.0 && limit - usage + std::fmax(reclaimable, 0.0) < memory.availableBytes) {
+            memory = {limit - usage + std::fmax(reclaimable, 0.0),
+                      version2 ? "what the cgroup's memory.max leaves" : "what the cgroup's memory.limit_in_bytes leaves"};
+        }
+        if (directory.size() <= root.size()) {
+            return;
+        }
+        directory.erase(directory.rfind('/'));
+    }
+}
+
+// The host memory this process may still take: MemAvailable from
+// /proc/meminfo (the kernel's estimate of what can be allocated without
+// swapping), or less where a cgroup limit (a container's) leaves less.
+// Without /proc/meminfo (not Linux) it does not say, and --rows is not checked.
+HostMemory hostMemoryAvailable() {
+    HostMemory memory{numberInFile("/proc/meminfo", "MemAvailable:") * 1024.0, "MemAvailable in /proc/meminfo"};
+    if (memory.availableBytes < 0.0) {
+        return {-1.0, ""};
+    }
+    // Each line of /proc/self/cgroup is "id:controllers:path"; "0::path" is
+    // the v2 hierarchy, and a v1 line whose controllers include memory is v1's.
+    std::FILE* file = std::fopen("/proc/self/cgroup", "r");
+    char line[4096];
+    while (file != nullptr && std::fgets(line, sizeof line, file) != nullptr) {
+        line[std::strcspn(line, "\n")] = '\0';
+        char* controllers = std::strchr(line, ':');
+        char* path = controllers != nullptr ? std::strchr(controllers + 1, ':') : nullptr;
+        if (path == nullptr) {
+            continue;
+        }
+        *path++ = '\0';
+        const std::string names = std::string(",") + (controllers + 1) + ",";
+        const std::string trimmed = std::strcmp(path, "/") == 0 ? "" : path;
+        if (names == ",,") {
+            takeCgroupLimits("/sys/fs/cgroup" + trimmed, "/sys/fs/cgroup", true, memory);
+        } else if (names.find(",memory,") != std::string::npos) {
+            takeCgroupLimits("/sys/fs/cgroup/memory" + trimmed, "/sys/fs/cgroup/memory", false, memory);
+        }
+    }
+    if (file != nullptr) {
+        std::fclose(file);
+    }
+    return memory;
+}
+
+// ===========================================================================
 // main
 // ===========================================================================
 
@@ -718,13 +816,29 @@ int main(int argc, char** argv) {
     CUDA_CHECK(cudaFuncGetAttributes(&kernels[1].attributes, reduceRowsShared));
     CUDA_CHECK(cudaFuncGetAttributes(&kernels[2].attributes, reduceRowsBallotDown));
 
+    // Both memories are checked before any output, so a --rows that fits the
+    // GPU but not the host says so here instead of being killed mid-run.
     size_t freeBytes = 0;
     size_t totalBytes = 0;
     CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
-    const double neededBytes = static_cast<double>(rows) * kDeviceBytesPerRow;
-    if (neededBytes > static_cast<double>(freeBytes)) {
-        std::fprintf(stderr, "shuffles: --rows %d needs %.0f MiB of device memory, and %s has %.0f MiB free\n",
-                     rows, neededBytes / (1 << 20), properties.name, static_cast<double>(freeBytes) / (1 << 20));
+    const double deviceBytesNeeded = static_cast<double>(rows) * kDeviceBytesPerRow;
+    const double hostBytesNeeded = static_cast<double>(rows) * kHostBytesPerRow;
+    const HostMemory host = hostMemoryAvailable();
+    const bool deviceFits = deviceBytesNeeded <= static_cast<double>(freeBytes);
+    const bool hostFits = host.availableBytes < 0.0 || hostBytesNeeded <= host.availableBytes;
+    if (!deviceFits || !hostFits) {
+        constexpr double kMiB = 1 << 20;
+        std::fprintf(stderr, "shuffles: --rows %d does not fit:", rows);
+        if (!deviceFits) {
+            std::fprintf(stderr, " it needs %.0f MiB of device memory, and %s has %.0f MiB free%s",
+                         deviceBytesNeeded / kMiB, properties.name, static_cast<double>(freeBytes) / kMiB,
+                         hostFits ? "" : ";");
+        }
+        if (!hostFits) {
+            std::fprintf(stderr, " it needs %.0f MiB of host memory, and %.0f MiB are available (%s)",
+                         hostBytesNeeded / kMiB, host.availableBytes / kMiB, host.limitedBy);
+        }
+        std::fprintf(stderr, "\n");
         printUsage(stderr);
         return kExitBadArguments;
     }

@@ -7,14 +7,22 @@
 #                       driver, a driver older than the build, or a driver that
 #                       sees no GPU, then naming CUDA_VISIBLE_DEVICES) and the
 #                       command that runs the file on the CPU warp emulator.
-#   MODE=rows_too_large (GPU) a --rows the device's memory cannot hold exits 2.
+#   MODE=rows_too_large (GPU) a --rows the device's memory cannot hold exits 2,
+#                       and the message gives the device memory it needs.
+#   MODE=rows_too_large_for_host  (the emulated build, no GPU) a --rows the
+#                       host cannot hold exits 2, and the message gives the host
+#                       memory it needs: 584 bytes a row there (292 on the
+#                       host, and the emulator's device memory is host memory).
 #   -DSHUFFLES_BINARY=... -DMODE=...
 cmake_minimum_required(VERSION 3.20)
 include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
 shuffles_require_variables(SHUFFLES_BINARY MODE)
 
 set(failures "")
+# expect_bad_arguments(args...), or with MESSAGE <regex> the message line must match it.
 function(expect_bad_arguments)
+  cmake_parse_arguments(arg "" "MESSAGE" "" ${ARGN})
+  set(ARGN ${arg_UNPARSED_ARGUMENTS})
   shuffles_run(run ${ARGN})
   string(JOIN " " shown ${ARGN})
   if(NOT run_RC EQUAL 2)
@@ -23,6 +31,8 @@ function(expect_bad_arguments)
     set(problem "stdout not empty: ${run_OUT}")
   elseif(NOT run_ERR MATCHES "^shuffles: [^\n]+\nusage: shuffles")
     set(problem "stderr lacks a message followed by the usage: ${run_ERR}")
+  elseif(DEFINED arg_MESSAGE AND NOT run_ERR MATCHES "^shuffles: [^\n]*${arg_MESSAGE}")
+    set(problem "the message does not match '${arg_MESSAGE}': ${run_ERR}")
   else()
     message("ok: shuffles ${shown} -> exit 2, stderr: ${run_ERR}")
     return()
@@ -64,8 +74,17 @@ elseif(MODE STREQUAL "no_device")
   endif()
 elseif(MODE STREQUAL "rows_too_large")
   shuffles_require_gpu()
-  # 2147483647 rows need about 600 GiB of device memory: more than any GPU has today.
-  expect_bad_arguments(--rows 2147483647)
+  # 2147483647 rows need about 584 GiB of device memory: more than any GPU has today.
+  expect_bad_arguments(--rows 2147483647 MESSAGE "it needs 598016 MiB of device memory, and [^\n]+ has [0-9]+ MiB free")
+elseif(MODE STREQUAL "rows_too_large_for_host")
+  if(NOT EXISTS /proc/meminfo)
+    message("SHUFFLES_SKIPPED: no /proc/meminfo here, so the program checks no host memory")
+    return()
+  endif()
+  # 2147483647 rows x 584 bytes is 1196032 MiB, about 1.1 TiB: more than this
+  # machine can give, and the check must say so before allocating any of it.
+  expect_bad_arguments(--rows 2147483647
+    MESSAGE "it needs 1196032 MiB of host memory, and [0-9]+ MiB are available \\((MemAvailable in /proc/meminfo|what the cgroup's memory[.a-z_]+ leaves)\\)\n")
 else()
   message(FATAL_ERROR "unknown MODE ${MODE}")
 endif()
