@@ -742,10 +742,10 @@ HostMemory hostMemoryAvailable() {
 
 void printUsage(std::FILE* stream) {
     std::fprintf(stream,
-                 "usage: shuffles [--rows N] [--help]\n"
-                 "  --rows N  reduce N rows instead of %d (a whole number from 1 to %d);\n"
-                 "            --rows=N works too\n"
-                 "  --help    print this message\n"
+                 "usage: shuffles [--rows N] [-h | --help]\n"
+                 "  --rows N    reduce N rows instead of %d (a whole number from 1 to %d);\n"
+                 "              --rows=N works too\n"
+                 "  -h, --help  print this message\n"
                  "exit codes: 0 every gated kernel matched, 1 a gated kernel mismatched,\n"
                  "            2 bad arguments, 3 no usable CUDA device, 4 a CUDA call failed\n",
                  kDefaultRows, std::numeric_limits<int>::max());

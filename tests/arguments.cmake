@@ -52,10 +52,13 @@ if(MODE STREQUAL "bad_arguments")
   expect_bad_arguments(--rows=12abc)
   expect_bad_arguments(--bogus)
   expect_bad_arguments(8205)
-  shuffles_run(help --help)
-  if(NOT help_RC EQUAL 0 OR NOT help_OUT MATCHES "^usage: shuffles" OR NOT help_ERR STREQUAL "")
-    set(failures "${failures}\n  shuffles --help: exit ${help_RC}, stdout '${help_OUT}', stderr '${help_ERR}'")
-  endif()
+  foreach(flag --help -h)
+    shuffles_run(help ${flag})
+    if(NOT help_RC EQUAL 0 OR NOT help_OUT MATCHES "^usage: shuffles \\[--rows N\\] \\[-h \\| --help\\]\n"
+       OR NOT help_OUT MATCHES "\n  -h, --help  print this message\n" OR NOT help_ERR STREQUAL "")
+      set(failures "${failures}\n  shuffles ${flag}: exit ${help_RC}, stdout '${help_OUT}', stderr '${help_ERR}'")
+    endif()
+  endforeach()
 elseif(MODE STREQUAL "no_device")
   # Through cmake -E env: set(ENV{CUDA_VISIBLE_DEVICES} "") would unset the
   # variable, leaving every GPU visible.
