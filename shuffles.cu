@@ -70,6 +70,8 @@ constexpr int kDefaultRows = 8205;             // not a multiple of 8: the last 
 constexpr float kSumIdentity = 0.0f;
 constexpr float kMaxIdentity = -INFINITY;
 
+constexpr int kArgmaxNotWritten = -1;         // argmax until the exercise sets it; also what 0xff poison reads as
+
 constexpr float kHighWater = 0.95f;            // the any-vote asks: is any live value above this?
 constexpr double kRelativeTolerance = 1e-5;    // for sums and normalised values against the double reference
 
@@ -229,13 +231,16 @@ __global__ void reduceRowsPadded(const float* __restrict__ in, int rows, float* 
     const int anyAboveHighWater = __any_sync(kFullMask, live && value > kHighWater);
     const int allAboveZero = __all_sync(kFullMask, !live || value > 0.0f);
 
-    // ---- Exercise solution: argmax[row], the lowest lane holding the max. ----
+    // The exercise: argmax[row], the lowest lane holding the max. To try it
+    // yourself, delete the marked block below, its two ---- lines included:
+    // argmaxLane then stays kArgmaxNotWritten, and the report and
+    // tests/exercise.cu fail until your own code in its place sets it.
+    int argmaxLane = kArgmaxNotWritten;
+    // ---- Exercise solution ----
     // Every lane already holds `best`, so one ballot marks the lanes whose own
     // value equals it, and __ffs finds the lowest set bit (1-based, hence - 1).
-    // To try the exercise yourself, delete from here to "end of solution" and
-    // the `argmax[row] = ...` line below; the report then fails until yours works.
     const unsigned int holders = __ballot_sync(kFullMask, live && value == best);
-    const int argmaxLane = __ffs(static_cast<int>(holders)) - 1;
+    argmaxLane = __ffs(static_cast<int>(holders)) - 1;
     // ---- end of solution ----
 
     if (lane == 0) {
@@ -492,15 +497,20 @@ std::vector<T> copyBackAndFree(T* device, size_t count) {
     return host;
 }
 
-// Launches `kernel` on `blocks` blocks of kThreadsPerBlock threads and waits
-// for it, checking both the launch and the run.
+// Launches `kernel` on `blocks` blocks of kThreadsPerBlock threads.
 template <typename... Parameters, typename... Arguments>
-void launchAndWait(void (*kernel)(Parameters...), int blocks, Arguments... arguments) {
+void launchKernel(void (*kernel)(Parameters...), int blocks, Arguments... arguments) {
 #ifndef WARP_EMULATOR  // emulator/warp_emulator.hpp runs the same kernels on a CPU, where <<< >>> is not C++
     kernel<<<blocks, kThreadsPerBlock>>>(arguments...);
 #else
     warp_emulator::launch(kernel, blocks, kThreadsPerBlock, arguments...);
 #endif
+}
+
+// The same, then waits for it, checking both the launch and the run.
+template <typename... Parameters, typename... Arguments>
+void launchAndWait(void (*kernel)(Parameters...), int blocks, Arguments... arguments) {
+    launchKernel(kernel, blocks, arguments...);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
 }
@@ -558,6 +568,7 @@ struct Verdict {
     int rowsDifferingBitForBit = 0;
     long normalisedWrong = 0;
     int liveCountsWrong = 0, votesWrong = 0, argmaxWrong = 0;
+    int argmaxNotWritten = 0;  // rows whose argmax is still kArgmaxNotWritten
 
     bool gatedKernelsMatched() const {
         return paddedSumsWrong == 0 && paddedMaxesWrong == 0 && sharedSumsWrong == 0 && sharedMaxesWrong == 0 &&
@@ -586,6 +597,7 @@ Verdict checkResults(const std::vector<float>& input, int rows, const Results& r
         verdict.votesWrong +=
             results.anyHigh[row] != reference.anyHigh || results.allPositive[row] != reference.allPositive;
         verdict.argmaxWrong += results.argmax[row] != reference.argmax;
+        verdict.argmaxNotWritten += results.argmax[row] == kArgmaxNotWritten;
     }
     return verdict;
 }
@@ -640,6 +652,10 @@ void printReport(const cudaDeviceProp& properties, int rows, const KernelAttribu
     // when it is wrong (for example while you are writing your own).
     if (verdict.argmaxWrong != 0) {
         std::printf("argmax disagrees with the reference on %d rows\n", verdict.argmaxWrong);
+    }
+    if (verdict.argmaxNotWritten == rows) {
+        std::printf("  argmax is %d on every row: the exercise is not written yet (see reduceRowsPadded)\n",
+                    kArgmaxNotWritten);
     }
 
     if (verdict.gatedKernelsMatched()) {
