@@ -11,8 +11,6 @@
 #include <fstream>
 #include <string>
 
-#include <unistd.h>
-
 namespace fs = std::filesystem;
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
@@ -27,7 +25,7 @@ static std::string bytes(double value) {
 }
 
 int main() {
-    const fs::path root = fs::temp_directory_path() / ("shuffles-host-memory-" + std::to_string(getpid()));
+    const fs::path root = fs::current_path() / "host-memory-files";  // CTest runs this in the build folder
     fs::remove_all(root);
 
     // numberInFile: a keyed line of /proc/meminfo, a bare number, and "max".
