@@ -462,17 +462,19 @@ struct Results {
     std::vector<int> liveCounts, anyHigh, allPositive, argmax;
 };
 
-// Memory the run needs, per row. On the device, runKernels holds every array
-// at once: the input and the normalised row (32 floats each), 5 floats of sums
-// and maxes (two of each, and reduceRowsBallotDown's sum) and 4 ints of
-// per-row answers: 292 bytes. On the host, main holds the input throughout and
-// Results at the end holds the same outputs: 292 bytes again. The emulator's
-// device memory is host memory, so there the host holds both: 584 bytes.
-constexpr size_t kDeviceBytesPerRow = 2 * kStride * sizeof(float) + 5 * sizeof(float) + 4 * sizeof(int);
+// Memory the run needs, per row. The outputs are the normalised row (32
+// floats), 5 floats of sums and maxes (two of each, and reduceRowsBallotDown's
+// sum) and 4 ints of per-row answers. runKernels holds the input and every
+// output on the device at once; on the host, main holds the input throughout
+// and Results at the end every output. The emulator's device memory is host
+// memory, so there the host holds both.
+constexpr size_t kInputBytesPerRow = kStride * sizeof(float);                                      // 128
+constexpr size_t kOutputBytesPerRow = kStride * sizeof(float) + 5 * sizeof(float) + 4 * sizeof(int);  // 164
+constexpr size_t kDeviceBytesPerRow = kInputBytesPerRow + kOutputBytesPerRow;                       // 292
 #ifndef WARP_EMULATOR
-constexpr size_t kHostBytesPerRow = 2 * kStride * sizeof(float) + 5 * sizeof(float) + 4 * sizeof(int);
+constexpr size_t kHostBytesPerRow = kInputBytesPerRow + kOutputBytesPerRow;                         // 292
 #else
-constexpr size_t kHostBytesPerRow = 2 * (2 * kStride * sizeof(float) + 5 * sizeof(float) + 4 * sizeof(int));
+constexpr size_t kHostBytesPerRow = 2 * (kInputBytesPerRow + kOutputBytesPerRow);                   // 584
 #endif
 
 int blocksFor(int rows) {
