@@ -143,7 +143,6 @@ enum cudaError_t {
     cudaErrorNoKernelImageForDevice = 209,
     cudaErrorUnsupportedPtxVersion = 222,
     cudaErrorNotSupported = 801,
-    cudaErrorWarpRuleBroken = 10001,  // TEMPORARY shim for tests/exercise.cu: the emulator change defines it
 };
 using cudaError = cudaError_t;
 
@@ -393,11 +392,6 @@ struct LaunchReport {
     std::map<ReadKey, long long> readsByLane;  // value: how many times that read happened
     std::vector<std::string> ruleBreaks;  // the first kKeptInFull of them
     long long ruleBreakCount = 0;
-
-    // TEMPORARY shim for tests/exercise.cu, drop when merging: the emulator
-    // change defines these (and counts races too).
-    long long findingCount() const { return ruleBreakCount + undefinedReads; }
-    std::string firstFinding() const { return !ruleBreaks.empty() ? ruleBreaks.front() : firstUndefinedRead; }
 
     // How many times `readingLane` read `sourceLane` in a call whose text contains `call`.
     long long reads(int readingLane, int sourceLane, const std::string& call) const {
@@ -1037,9 +1031,6 @@ public:
 
 inline Runtime& runtime() { return Runtime::instance(); }
 
-// TEMPORARY shim for tests/exercise.cu, drop when merging.
-inline const LaunchReport& lastLaunchReport() { return runtime().report; }
-
 // Launches kernel over grid x block threads, as kernel<<<grid, block>>>(...)
 // would, and returns what the emulator found.
 template <typename... Parameters, typename... Arguments>
@@ -1258,7 +1249,6 @@ inline const char* cudaGetErrorName(cudaError_t error) {
         case cudaErrorNoKernelImageForDevice: return "cudaErrorNoKernelImageForDevice";
         case cudaErrorUnsupportedPtxVersion: return "cudaErrorUnsupportedPtxVersion";
         case cudaErrorNotSupported: return "cudaErrorNotSupported";
-        case cudaErrorWarpRuleBroken: return "cudaErrorWarpRuleBroken";  // TEMPORARY shim
     }
     return "cudaErrorUnknown";
 }
