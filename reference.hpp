@@ -15,6 +15,22 @@
 //   argmax       the lowest column holding the max. Ties go to the lowest
 //                column; +0.0 and -0.0 compare equal, so they tie too.
 //
+// Infinities follow IEEE 754, as the kernels' float arithmetic does:
+//   sum          +inf when a value is +inf and none is -inf, -inf the other
+//                way round, NaN when both occur (inf + -inf is NaN)
+//   normalised   with an infinite sum, a finite value gives 0 (of either
+//                sign) and an infinite one NaN (inf / inf); with a NaN sum
+//                every live column is NaN; dead columns stay exactly 0
+//   max, argmax  +inf is the largest value and -inf the smallest, so a row
+//                of twenty -inf has max -inf and argmax 0: every column
+//                holds the max, and the lowest wins
+// So a sum or a normalised value that is not finite matches only its like:
+// the same infinity, or a NaN for a NaN. The harnesses fill every output with
+// 0xff bytes before a launch, a NaN with all 32 bits set. inf - inf and
+// inf / inf make a default NaN with fewer bits set (0xffc00000 on x86), so an
+// output with all 32 was never written and matches nothing, not even a NaN;
+// the oracle's rows with NaN sums show that on each machine it runs on.
+//
 // NaN policy: rows handed to the oracle must not contain NaN. With a NaN in a
 // row, every `>` and `==` involving it is false, so the max and argmax depend
 // on the order the comparisons happen in and have no single right answer.
@@ -25,6 +41,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -75,7 +92,26 @@ inline double normalisedValue(const float* values, const Row& row, int column) {
     return column < kLiveColumns ? values[column] / row.sum : 0.0;
 }
 
+// True for the 0xff-filled poison the harnesses write before each launch.
+inline bool neverWritten(float got) {
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &got, sizeof bits);
+    return bits == 0xffffffffu;
+}
+
+// For an expected value that is not finite: the same infinity, or any NaN
+// that some arithmetic made. No tolerance helps here (inf - inf is NaN).
+inline bool matchesNonFinite(float got, double expected) {
+    if (std::isnan(expected)) {
+        return std::isnan(got) && !neverWritten(got);
+    }
+    return static_cast<double>(got) == expected;
+}
+
 inline bool sumMatches(float got, const Row& row) {
+    if (!std::isfinite(row.sum)) {
+        return matchesNonFinite(got, row.sum);
+    }
     return std::fabs(static_cast<double>(got) - row.sum) <= kRelativeTolerance * row.sumOfMagnitudes;
 }
 
@@ -84,6 +120,10 @@ inline bool normalisedMatches(float got, const float* values, const Row& row, in
     if (column >= kLiveColumns) {
         return got == 0.0f;
     }
+    if (!std::isfinite(expected)) {
+        return matchesNonFinite(got, expected);
+    }
+    // A finite value over an infinite sum expects 0, and this asks for exactly 0.
     return std::fabs(static_cast<double>(got) - expected) <= kRelativeTolerance * std::fabs(expected);
 }
 
@@ -113,7 +153,13 @@ enum TieRow : int {
     kMaxOnlyInLane19 = 6,
     kMaxOnlyInLane0 = 7,
     kNegativeMaxNoTie = 8,    // every value negative, one max at lane 10
-    kFirstGeneratedTieRow = 9,
+    kPlusInfinityLane6 = 9,   // +inf at lane 6, the rest 0.5: max +inf, sum +inf, normalised[6] NaN
+    kTiedPlusInfinities = 10,  // +inf at lanes 4 and 17: argmax 4
+    kMinusInfinityLane0 = 11,  // -inf at lane 0, the max -0.25 at lane 13: argmax 13, sum -inf
+    kBothInfinities = 12,     // +inf at lane 9, -inf at lane 2: argmax 9, sum NaN, every normalised NaN
+    kAllMinusInfinity = 13,   // twenty -inf (a fully masked softmax row): max -inf, argmax 0, sum -inf;
+                              // a max identity of -FLT_MAX instead of -inf fails here first
+    kFirstGeneratedTieRow = 14,
 };
 
 constexpr int kTieCaseRows = 1024;
@@ -133,7 +179,7 @@ struct SplitMix64 {
 // kTieCaseRows rows of kStride floats (padding columns hold NaN, which no
 // kernel may read). The first rows are the hand-made cases named in TieRow;
 // the rest draw each value from a handful of levels, so most rows tie, with a
-// sign chosen per row so negative maxima tie too. Every row's sum is kept at
+// sign chosen per row so negative maxima tie too. Every finite row sum is at
 // least 1 away from zero, because normalising divides by it.
 inline std::vector<float> makeTieCase() {
     std::vector<float> rows(static_cast<size_t>(kTieCaseRows) * kStride, std::numeric_limits<float>::quiet_NaN());
@@ -174,6 +220,24 @@ inline std::vector<float> makeTieCase() {
 
     fill(kNegativeMaxNoTie, -1.5f);
     rowAt(kNegativeMaxNoTie)[10] = -0.25f;
+
+    constexpr float kInfinity = std::numeric_limits<float>::infinity();
+    fill(kPlusInfinityLane6, 0.5f);
+    rowAt(kPlusInfinityLane6)[6] = kInfinity;
+
+    fill(kTiedPlusInfinities, 0.5f);
+    rowAt(kTiedPlusInfinities)[4] = kInfinity;
+    rowAt(kTiedPlusInfinities)[17] = kInfinity;
+
+    fill(kMinusInfinityLane0, -1.0f);
+    rowAt(kMinusInfinityLane0)[0] = -kInfinity;
+    rowAt(kMinusInfinityLane0)[13] = -0.25f;
+
+    fill(kBothInfinities, 0.5f);
+    rowAt(kBothInfinities)[9] = kInfinity;
+    rowAt(kBothInfinities)[2] = -kInfinity;
+
+    fill(kAllMinusInfinity, -kInfinity);
 
     SplitMix64 generator{0x7469657321ull};  // "ties!"
     const float levels[] = {0.25f, 0.5f, 0.75f, 1.0f};

@@ -31,14 +31,14 @@
 // Exit codes:
 //   0  every gated kernel matched the CPU reference
 //   1  a gated kernel (reduceRowsPadded or reduceRowsShared) mismatched
-//   2  bad arguments (including a --rows too large for the device's memory)
+//   2  bad arguments (including a --rows too large for the device's or the
+//      host's memory)
 //   3  no usable CUDA device (none visible, or no driver able to run this build)
 //   4  a CUDA call failed during the run (for example a binary built for
 //      another GPU architecture; the message says how to rebuild)
 
 #include <cuda_runtime.h>
 
-#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -46,6 +46,7 @@
 #include <cstring>
 #include <limits>
 #include <new>
+#include <string>
 #include <vector>
 
 // ===========================================================================
@@ -60,11 +61,16 @@ constexpr int kThreadsPerBlock = 256;
 constexpr int kWarpsPerBlock = kThreadsPerBlock / kWarpSize;  // one row per warp, so 8 rows per block
 constexpr int kDefaultRows = 8205;             // not a multiple of 8: the last block has idle warps
 
-// The identities the dead lanes carry: x + 0 == x, and max(x, -FLT_MAX) == x
-// for every finite x. -FLT_MAX rather than -infinity because the page says
-// "a large negative float"; either works for finite inputs.
+// The identities the dead lanes carry: x + 0 == x, and max(x, -inf) == x for
+// every x but NaN, infinities included. The page says "a large negative float", but
+// no finite float is an identity: max(-inf, -FLT_MAX) is -FLT_MAX, not -inf.
+// With -FLT_MAX here, a row of 20 -inf (a fully masked row of a softmax) gets
+// max -3.40282e+38, which no live lane holds, so the argmax ballot is empty and
+// argmax is -1 (tests/exercise_planted.cmake plants exactly that mistake).
 constexpr float kSumIdentity = 0.0f;
-constexpr float kMaxIdentity = -FLT_MAX;
+constexpr float kMaxIdentity = -INFINITY;
+
+constexpr int kArgmaxNotWritten = -1;         // argmax until the exercise sets it; also what 0xff poison reads as
 
 constexpr float kHighWater = 0.95f;            // the any-vote asks: is any live value above this?
 constexpr double kRelativeTolerance = 1e-5;    // for sums and normalised values against the double reference
@@ -86,6 +92,40 @@ enum ExitCode {
 static int gDeviceMajor = 0;
 static int gDeviceMinor = 0;
 
+// Says which of three things stands in the way, as far as the runtime can
+// tell, then how to run the file with no GPU at all. cudaDriverGetVersion
+// gives 0 when no NVIDIA driver is installed; cudaErrorInsufficientDriver
+// means a driver older than the CUDA runtime this file was built with;
+// cudaErrorNoDevice means a driver that sees no GPU, perhaps because
+// CUDA_VISIBLE_DEVICES hides them.
+void explainNoUsableDevice(cudaError_t error) {
+#ifndef WARP_EMULATOR  // the emulator has no driver to ask, and its one device is always there
+    int driverVersion = 0;
+    int runtimeVersion = 0;
+    if (cudaDriverGetVersion(&driverVersion) != cudaSuccess || cudaRuntimeGetVersion(&runtimeVersion) != cudaSuccess) {
+        driverVersion = -1;  // unknown: say only what the error itself says
+    }
+    const char* visibleDevices = std::getenv("CUDA_VISIBLE_DEVICES");
+    if (driverVersion == 0) {
+        std::fprintf(stderr, "no usable CUDA device: no NVIDIA driver is installed (or it has no GPU to drive)\n");
+    } else if (error == cudaErrorInsufficientDriver && driverVersion > 0) {
+        std::fprintf(stderr,
+                     "no usable CUDA device: the NVIDIA driver supports CUDA %d.%d, older than the CUDA %d.%d this\n"
+                     "was built with: update the driver, or build with an older CUDA Toolkit\n",
+                     driverVersion / 1000, driverVersion % 1000 / 10, runtimeVersion / 1000, runtimeVersion % 1000 / 10);
+    } else if (error == cudaErrorNoDevice && visibleDevices != nullptr) {
+        std::fprintf(stderr, "no usable CUDA device: the NVIDIA driver sees no GPU, and CUDA_VISIBLE_DEVICES='%s'\n"
+                     "may be hiding them\n", visibleDevices);
+    } else {
+        std::fprintf(stderr, "no usable CUDA device: the NVIDIA driver sees no GPU\n");
+    }
+#else
+    (void)error;
+#endif
+    std::fprintf(stderr, "to run it with no GPU, on the CPU warp emulator, from the project folder:\n"
+                         "  g++ -std=c++17 -O2 -x c++ -I emulator -o shuffles-emulated shuffles.cu && ./shuffles-emulated\n");
+}
+
 // Prints the failing call's text, file and line, then exits with a code that
 // says what kind of failure it was: no usable device (3) or any other CUDA
 // error (4). Every runtime call and every launch goes through CUDA_CHECK.
@@ -93,9 +133,7 @@ void failOnCudaError(cudaError_t error, const char* call, const char* file, int 
     std::fprintf(stderr, "CUDA error: %s\n  at %s:%d\n  %s: %s\n", call, file, line,
                  cudaGetErrorName(error), cudaGetErrorString(error));
     if (error == cudaErrorNoDevice || error == cudaErrorInsufficientDriver) {
-        std::fprintf(stderr,
-                     "no usable CUDA device: this program needs an NVIDIA GPU and a driver at least as new\n"
-                     "as the CUDA runtime it was built with (check nvidia-smi and CUDA_VISIBLE_DEVICES)\n");
+        explainNoUsableDevice(error);
         std::exit(kExitNoDevice);
     }
     if (error == cudaErrorNoKernelImageForDevice || error == cudaErrorInvalidDeviceFunction ||
@@ -142,6 +180,9 @@ void failOnCudaError(cudaError_t error, const char* call, const char* file, int 
 //   Example: a row of 20 values 1, 2, ..., 20 gives sum 210 (lane 0 after the
 //   ladder, every lane after the broadcast), max 20 in every lane, live count
 //   20, anyHigh 1 (20 > 0.95), allPositive 1, argmax 19, normalised[L] = (L + 1) / 210.
+//   A row of 20 -inf gives max -inf (the dead lanes' -inf changes nothing),
+//   argmax 0 (all twenty hold the max, and the lowest lane wins), sum -inf,
+//   and NaN in every live normalised column (-inf / -inf).
 __global__ void reduceRowsPadded(const float* __restrict__ in, int rows, float* __restrict__ sums,
                                  float* __restrict__ maxes, float* __restrict__ normalised,
                                  int* __restrict__ liveCounts, int* __restrict__ anyHigh,
@@ -190,13 +231,16 @@ __global__ void reduceRowsPadded(const float* __restrict__ in, int rows, float* 
     const int anyAboveHighWater = __any_sync(kFullMask, live && value > kHighWater);
     const int allAboveZero = __all_sync(kFullMask, !live || value > 0.0f);
 
-    // ---- Exercise solution: argmax[row], the lowest lane holding the max. ----
+    // The exercise: argmax[row], the lowest lane holding the max. To try it
+    // yourself, delete the marked block below, its two ---- lines included:
+    // argmaxLane then stays kArgmaxNotWritten, and the report and
+    // tests/exercise.cu fail until your own code in its place sets it.
+    int argmaxLane = kArgmaxNotWritten;
+    // ---- Exercise solution ----
     // Every lane already holds `best`, so one ballot marks the lanes whose own
     // value equals it, and __ffs finds the lowest set bit (1-based, hence - 1).
-    // To try the exercise yourself, delete from here to "end of solution" and
-    // the `argmax[row] = ...` line below; the report then fails until yours works.
     const unsigned int holders = __ballot_sync(kFullMask, live && value == best);
-    const int argmaxLane = __ffs(static_cast<int>(holders)) - 1;
+    argmaxLane = __ffs(static_cast<int>(holders)) - 1;
     // ---- end of solution ----
 
     if (lane == 0) {
@@ -418,9 +462,20 @@ struct Results {
     std::vector<int> liveCounts, anyHigh, allPositive, argmax;
 };
 
-// Device memory the run needs, per row: the input and the normalised row
-// (32 floats each), 6 floats of sums and maxes, and 4 ints of per-row answers.
-constexpr size_t kDeviceBytesPerRow = 2 * kStride * sizeof(float) + 6 * sizeof(float) + 4 * sizeof(int);
+// Memory the run needs, per row. The outputs are the normalised row (32
+// floats), 5 floats of sums and maxes (two of each, and reduceRowsBallotDown's
+// sum) and 4 ints of per-row answers. runKernels holds the input and every
+// output on the device at once; on the host, main holds the input throughout
+// and Results at the end every output. The emulator's device memory is host
+// memory, so there the host holds both.
+constexpr size_t kInputBytesPerRow = kStride * sizeof(float);                                      // 128
+constexpr size_t kOutputBytesPerRow = kStride * sizeof(float) + 5 * sizeof(float) + 4 * sizeof(int);  // 164
+constexpr size_t kDeviceBytesPerRow = kInputBytesPerRow + kOutputBytesPerRow;                       // 292
+#ifndef WARP_EMULATOR
+constexpr size_t kHostBytesPerRow = kInputBytesPerRow + kOutputBytesPerRow;                         // 292
+#else
+constexpr size_t kHostBytesPerRow = 2 * (kInputBytesPerRow + kOutputBytesPerRow);                   // 584
+#endif
 
 int blocksFor(int rows) {
     return (rows + kWarpsPerBlock - 1) / kWarpsPerBlock;
@@ -444,15 +499,20 @@ std::vector<T> copyBackAndFree(T* device, size_t count) {
     return host;
 }
 
-// Launches `kernel` on `blocks` blocks of kThreadsPerBlock threads and waits
-// for it, checking both the launch and the run.
+// Launches `kernel` on `blocks` blocks of kThreadsPerBlock threads.
 template <typename... Parameters, typename... Arguments>
-void launchAndWait(void (*kernel)(Parameters...), int blocks, Arguments... arguments) {
+void launchKernel(void (*kernel)(Parameters...), int blocks, Arguments... arguments) {
 #ifndef WARP_EMULATOR  // emulator/warp_emulator.hpp runs the same kernels on a CPU, where <<< >>> is not C++
     kernel<<<blocks, kThreadsPerBlock>>>(arguments...);
 #else
     warp_emulator::launch(kernel, blocks, kThreadsPerBlock, arguments...);
 #endif
+}
+
+// The same, then waits for it, checking both the launch and the run.
+template <typename... Parameters, typename... Arguments>
+void launchAndWait(void (*kernel)(Parameters...), int blocks, Arguments... arguments) {
+    launchKernel(kernel, blocks, arguments...);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
 }
@@ -510,6 +570,7 @@ struct Verdict {
     int rowsDifferingBitForBit = 0;
     long normalisedWrong = 0;
     int liveCountsWrong = 0, votesWrong = 0, argmaxWrong = 0;
+    int argmaxNotWritten = 0;  // rows whose argmax is still kArgmaxNotWritten
 
     bool gatedKernelsMatched() const {
         return paddedSumsWrong == 0 && paddedMaxesWrong == 0 && sharedSumsWrong == 0 && sharedMaxesWrong == 0 &&
@@ -538,6 +599,7 @@ Verdict checkResults(const std::vector<float>& input, int rows, const Results& r
         verdict.votesWrong +=
             results.anyHigh[row] != reference.anyHigh || results.allPositive[row] != reference.allPositive;
         verdict.argmaxWrong += results.argmax[row] != reference.argmax;
+        verdict.argmaxNotWritten += results.argmax[row] == kArgmaxNotWritten;
     }
     return verdict;
 }
@@ -593,6 +655,10 @@ void printReport(const cudaDeviceProp& properties, int rows, const KernelAttribu
     if (verdict.argmaxWrong != 0) {
         std::printf("argmax disagrees with the reference on %d rows\n", verdict.argmaxWrong);
     }
+    if (verdict.argmaxNotWritten == rows) {
+        std::printf("  argmax is %d on every row: the exercise is not written yet (see reduceRowsPadded)\n",
+                    kArgmaxNotWritten);
+    }
 
     if (verdict.gatedKernelsMatched()) {
         std::printf("\nevery gated kernel matched the CPU reference\n");
@@ -602,15 +668,102 @@ void printReport(const cudaDeviceProp& properties, int rows, const KernelAttribu
 }
 
 // ===========================================================================
+// Host memory: what this process may still take
+// ===========================================================================
+
+// The first number after `key` at the start of a line of the file at `path`
+// (the file's first number, for an empty key), or -1 when there is none.
+double numberInFile(const char* path, const char* key) {
+    std::FILE* file = std::fopen(path, "r");
+    if (file == nullptr) {
+        return -1.0;
+    }
+    double number = -1.0;
+    char line[512];
+    const size_t keyLength = std::strlen(key);
+    while (number < 0.0 && std::fgets(line, sizeof line, file) != nullptr) {
+        char* end = nullptr;
+        const double value = std::strtod(line + keyLength, &end);
+        if (std::strncmp(line, key, keyLength) == 0 && end != line + keyLength) {
+            number = value;
+        }
+    }
+    std::fclose(file);
+    return number;
+}
+
+struct HostMemory {
+    double availableBytes;  // below 0: this system does not say, and nothing is checked
+    const char* limitedBy;
+};
+
+// What a cgroup's memory limit leaves: the limit less the cgroup's working
+// set (its usage less the inactive file cache, which the kernel reclaims
+// first), for the cgroup at `directory` and each one above it up to `root`.
+// v2 names the files memory.max, memory.current and inactive_file; v1
+// memory.limit_in_bytes, memory.usage_in_bytes and total_inactive_file.
+void takeCgroupLimits(std::string directory, const std::string& root, bool version2, HostMemory& memory) {
+    for (;;) {
+        const double limit = numberInFile((directory + (version2 ? "/memory.max" : "/memory.limit_in_bytes")).c_str(), "");
+        const double usage = numberInFile((directory + (version2 ? "/memory.current" : "/memory.usage_in_bytes")).c_str(), "");
+        const double reclaimable =
+            numberInFile((directory + "/memory.stat").c_str(), version2 ? "inactive_file " : "total_inactive_file ");
+        if (limit >= 0.0 && usage >= 0.0 && limit - usage + std::fmax(reclaimable, 0.0) < memory.availableBytes) {
+            memory = {limit - usage + std::fmax(reclaimable, 0.0),
+                      version2 ? "what the cgroup's memory.max leaves" : "what the cgroup's memory.limit_in_bytes leaves"};
+        }
+        if (directory.size() <= root.size()) {
+            return;
+        }
+        directory.erase(directory.rfind('/'));
+    }
+}
+
+// The host memory this process may still take: MemAvailable from
+// /proc/meminfo (the kernel's estimate of what can be allocated without
+// swapping), or less where a cgroup limit (a container's) leaves less.
+// Without /proc/meminfo (not Linux) it does not say, and --rows is not checked.
+HostMemory hostMemoryAvailable() {
+    HostMemory memory{numberInFile("/proc/meminfo", "MemAvailable:") * 1024.0, "MemAvailable in /proc/meminfo"};
+    if (memory.availableBytes < 0.0) {
+        return {-1.0, ""};
+    }
+    // Each line of /proc/self/cgroup is "id:controllers:path"; "0::path" is
+    // the v2 hierarchy, and a v1 line whose controllers include memory is v1's.
+    std::FILE* file = std::fopen("/proc/self/cgroup", "r");
+    char line[4096];
+    while (file != nullptr && std::fgets(line, sizeof line, file) != nullptr) {
+        line[std::strcspn(line, "\n")] = '\0';
+        char* controllers = std::strchr(line, ':');
+        char* path = controllers != nullptr ? std::strchr(controllers + 1, ':') : nullptr;
+        if (path == nullptr) {
+            continue;
+        }
+        *path++ = '\0';
+        const std::string names = std::string(",") + (controllers + 1) + ",";
+        const std::string trimmed = std::strcmp(path, "/") == 0 ? "" : path;
+        if (names == ",,") {
+            takeCgroupLimits("/sys/fs/cgroup" + trimmed, "/sys/fs/cgroup", true, memory);
+        } else if (names.find(",memory,") != std::string::npos) {
+            takeCgroupLimits("/sys/fs/cgroup/memory" + trimmed, "/sys/fs/cgroup/memory", false, memory);
+        }
+    }
+    if (file != nullptr) {
+        std::fclose(file);
+    }
+    return memory;
+}
+
+// ===========================================================================
 // main
 // ===========================================================================
 
 void printUsage(std::FILE* stream) {
     std::fprintf(stream,
-                 "usage: shuffles [--rows N] [--help]\n"
-                 "  --rows N  reduce N rows instead of %d (a whole number from 1 to %d);\n"
-                 "            --rows=N works too\n"
-                 "  --help    print this message\n"
+                 "usage: shuffles [--rows N] [-h | --help]\n"
+                 "  --rows N    reduce N rows instead of %d (a whole number from 1 to %d);\n"
+                 "              --rows=N works too\n"
+                 "  -h, --help  print this message\n"
                  "exit codes: 0 every gated kernel matched, 1 a gated kernel mismatched,\n"
                  "            2 bad arguments, 3 no usable CUDA device, 4 a CUDA call failed\n",
                  kDefaultRows, std::numeric_limits<int>::max());
@@ -681,13 +834,29 @@ int main(int argc, char** argv) {
     CUDA_CHECK(cudaFuncGetAttributes(&kernels[1].attributes, reduceRowsShared));
     CUDA_CHECK(cudaFuncGetAttributes(&kernels[2].attributes, reduceRowsBallotDown));
 
+    // Both memories are checked before any output, so a --rows that fits the
+    // GPU but not the host says so here instead of being killed mid-run.
     size_t freeBytes = 0;
     size_t totalBytes = 0;
     CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
-    const double neededBytes = static_cast<double>(rows) * kDeviceBytesPerRow;
-    if (neededBytes > static_cast<double>(freeBytes)) {
-        std::fprintf(stderr, "shuffles: --rows %d needs %.0f MiB of device memory, and %s has %.0f MiB free\n",
-                     rows, neededBytes / (1 << 20), properties.name, static_cast<double>(freeBytes) / (1 << 20));
+    const double deviceBytesNeeded = static_cast<double>(rows) * kDeviceBytesPerRow;
+    const double hostBytesNeeded = static_cast<double>(rows) * kHostBytesPerRow;
+    const HostMemory host = hostMemoryAvailable();
+    const bool deviceFits = deviceBytesNeeded <= static_cast<double>(freeBytes);
+    const bool hostFits = host.availableBytes < 0.0 || hostBytesNeeded <= host.availableBytes;
+    if (!deviceFits || !hostFits) {
+        constexpr double kMiB = 1 << 20;
+        std::fprintf(stderr, "shuffles: --rows %d does not fit:", rows);
+        if (!deviceFits) {
+            std::fprintf(stderr, " it needs %.0f MiB of device memory, and %s has %.0f MiB free%s",
+                         deviceBytesNeeded / kMiB, properties.name, static_cast<double>(freeBytes) / kMiB,
+                         hostFits ? "" : ";");
+        }
+        if (!hostFits) {
+            std::fprintf(stderr, " it needs %.0f MiB of host memory, and %.0f MiB are available (%s)",
+                         hostBytesNeeded / kMiB, host.availableBytes / kMiB, host.limitedBy);
+        }
+        std::fprintf(stderr, "\n");
         printUsage(stderr);
         return kExitBadArguments;
     }

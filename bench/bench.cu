@@ -11,8 +11,9 @@
 // against the CPU reference, so no figure belongs to a kernel that is wrong.
 // The kernels are included, not copied.
 //
-// Build and run from the repository root (CMake builds it as `bench`):
-//   nvcc -std=c++17 -O3 -arch=sm_90 -o bench bench/bench.cu && ./bench
+// Build and run from the repository root (CMake builds it as `bench`; not
+// `-o bench`, which is the folder this file is in):
+//   nvcc -std=c++17 -O3 -arch=sm_90 -o shuffles-bench bench/bench.cu && ./shuffles-bench
 // Usage: bench [--rows N] [--runs N]   (defaults 8388608 rows, 25 runs)
 // Exit: 0 every kernel but reduceRowsBallotDown matched the CPU reference,
 //       1 one did not, 2 bad arguments, 77 no GPU (Failed under SHUFFLES_REQUIRE_GPU=1).

@@ -1,7 +1,7 @@
-// embed.cu: the page's short embed. One correct warp max and the page's faulty
-// kernel, over 4 rows whose 20 live values are all negative.
+// embed.cu: the page's short embed: one correct warp max and the faulty kernel, 4 all-negative rows.
 // Compiler Explorer: language CUDA C++, compiler "NVCC 12.6.1" (pinned, not
 // trunk), flags -std=c++17 -O3 -arch=sm_75, with the execution pane open.
+#include <cmath>
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -10,10 +10,10 @@ constexpr int kLiveColumns = 20, kStride = 32, kRows = 4;
 #define CHECK(call) do { cudaError_t e = (call); if (e != cudaSuccess) { \
     std::printf("%s failed: %s\n", #call, cudaGetErrorString(e)); return 1; } } while (0)
 
-// Correct: all 32 lanes take part; dead lanes carry the max's identity.
+// Correct: all 32 lanes take part; dead lanes carry the max's identity: -inf, as no finite float is one.
 __global__ void maxPadded(const float* in, float* out) {
     const int lane = threadIdx.x, row = blockIdx.x;
-    float best = lane < kLiveColumns ? in[row * kStride + lane] : -3.0e38f;
+    float best = lane < kLiveColumns ? in[row * kStride + lane] : -INFINITY;
     for (int laneMask = 16; laneMask > 0; laneMask /= 2) {
         const float other = __shfl_xor_sync(kFullMask, best, laneMask);
         best = other > best ? other : best;

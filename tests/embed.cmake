@@ -27,7 +27,7 @@ if(MODE STREQUAL "standalone")
   file(MAKE_DIRECTORY "${WORK_DIR}")
   file(COPY "${embed}" DESTINATION "${WORK_DIR}")
   execute_process(COMMAND "${NVCC}" -std=c++17 -O3 -arch=sm_75 -Xcompiler=-Wall,-Wextra,-Werror
-                          -Werror=all-warnings -o embed embed.cu
+                          -Werror=all-warnings -o shuffles-embed embed.cu
                   WORKING_DIRECTORY "${WORK_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
     message(FATAL_ERROR "embed.cu alone did not build cleanly for sm_75:\n${out}${err}")

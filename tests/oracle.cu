@@ -4,8 +4,9 @@
 // Includes shuffles.cu with its main() guarded out and runs its kernels
 // through its own launcher, then judges every output with the independent
 // oracle in reference.hpp, never with shuffles.cu's self-check. Inputs: the
-// program's own rows at many sizes, the exercise's tie case, and general rows
-// (wider range, negative maxima) that the program's generator never makes.
+// program's own rows at many sizes, the exercise's tie case (with its rows of
+// infinities), general rows (wider range, negative maxima) and rows with
+// infinities in every lane, none of which the program's generator makes.
 //
 // Usage: oracle [ROWS ...]   (no arguments: the sizes the CTest test names)
 // Exit: 0 all matched, 1 a mismatch, 77 no GPU (Skipped; Failed under SHUFFLES_REQUIRE_GPU=1).
@@ -20,6 +21,7 @@
 #include "../reference.hpp"
 #include "gpu_gate.cuh"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -50,6 +52,34 @@ std::vector<float> makeGeneralRows(int rows) {
                 break;
             }
         }
+    }
+    return in;
+}
+
+// Rows with infinities, which IEEE 754 and reference.hpp's contract give
+// exact answers: for every lane L, general finite values with +inf at L (max
+// and argmax L, sum +inf), with -inf at L (sum -inf), with +inf at L and -inf
+// at another lane (sum NaN), and with -inf everywhere but L (argmax L); then a
+// row of twenty -inf (argmax 0) and one of twenty +inf (argmax 0). An
+// infinity in every lane position puts it at every step of the butterfly.
+std::vector<float> makeInfinityRows() {
+    std::vector<float> in = makeGeneralRows(4 * kLiveColumns);
+    const float infinity = std::numeric_limits<float>::infinity();
+    for (int lane = 0; lane < kLiveColumns; ++lane) {
+        auto row = [&](int kind) { return &in[static_cast<size_t>(4 * lane + kind) * kStride]; };
+        row(0)[lane] = infinity;
+        row(1)[lane] = -infinity;
+        row(2)[lane] = infinity;
+        row(2)[(lane + 7) % kLiveColumns] = -infinity;
+        for (int column = 0; column < kLiveColumns; ++column) {
+            if (column != lane) {
+                row(3)[column] = -infinity;
+            }
+        }
+    }
+    for (const float value : {-infinity, infinity}) {
+        in.resize(in.size() + kStride, std::numeric_limits<float>::quiet_NaN());
+        std::fill(in.end() - kStride, in.end() - (kStride - kLiveColumns), value);
     }
     return in;
 }
@@ -173,6 +203,9 @@ int main(int argc, char** argv) {
     passed &= checkCase("exercise tie case, " + std::to_string(reference::kTieCaseRows) + " rows",
                         reference::makeTieCase());
     passed &= checkCase("general rows, 4099 rows", makeGeneralRows(4099));
+    const std::vector<float> infinityRows = makeInfinityRows();
+    passed &= checkCase("rows with infinities, " + std::to_string(infinityRows.size() / kStride) + " rows",
+                        infinityRows);
     std::printf(passed ? "oracle: every case matched reference.hpp\n" : "oracle: FAILED\n");
     return passed ? 0 : 1;
 }

@@ -4,8 +4,12 @@
 #include "../reference.hpp"
 #include "expect.hpp"
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -18,6 +22,14 @@ static std::vector<float> oneRow(std::initializer_list<float> live) {
         row[column++] = value;
     }
     return row;
+}
+
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
+
+static float floatWithBits(std::uint32_t bits) {
+    float value;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
 }
 
 static const float* rowOf(const std::vector<float>& rows, int row) {
@@ -76,6 +88,67 @@ static void testMatchers() {
     EXPECT(!normalisedMatches(std::nanf(""), row.data(), r, 31));
 }
 
+// Why kMaxIdentity is -inf: it is the only float x with max(v, x) == v for
+// every v; -FLT_MAX loses to nothing below it and wins against -inf.
+static void testMaxIdentity() {
+    auto max = [](float a, float b) { return b > a ? b : a; };  // the kernels' comparison
+    EXPECT(max(-kInfinity, -kInfinity) == -kInfinity);
+    EXPECT(max(-kInfinity, -FLT_MAX) == -FLT_MAX);  // so -FLT_MAX is no identity for a row of -inf
+    EXPECT(max(5.0f, -kInfinity) == 5.0f && max(-FLT_MAX, -kInfinity) == -FLT_MAX);
+}
+
+static void testInfinities() {
+    const float canonicalNan = floatWithBits(0x7fffffffu);  // a NaN some arithmetic made
+    const float poison = floatWithBits(0xffffffffu);        // the harnesses' "never written"
+    EXPECT(std::isnan(poison) && neverWritten(poison) && !neverWritten(canonicalNan));
+
+    // +inf at lane 6: it is the max, the sum is +inf, the finite columns
+    // normalise to 0 and the infinite one to NaN (inf / inf).
+    std::vector<float> plus = oneRow({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20});
+    plus[6] = kInfinity;
+    Row r = reduceRow(plus.data());
+    EXPECT(r.max == kInfinity && r.argmax == 6 && r.anyHigh == 1 && r.allPositive == 1);
+    EXPECT(r.sum == static_cast<double>(kInfinity));
+    EXPECT(sumMatches(kInfinity, r));
+    EXPECT(!sumMatches(-kInfinity, r) && !sumMatches(FLT_MAX, r) && !sumMatches(canonicalNan, r));
+    EXPECT(normalisedValue(plus.data(), r, 0) == 0.0 && std::isnan(normalisedValue(plus.data(), r, 6)));
+    EXPECT(normalisedMatches(0.0f, plus.data(), r, 0) && normalisedMatches(-0.0f, plus.data(), r, 0));
+    EXPECT(!normalisedMatches(1e-30f, plus.data(), r, 0));
+    EXPECT(normalisedMatches(canonicalNan, plus.data(), r, 6));
+    EXPECT(!normalisedMatches(poison, plus.data(), r, 6) && !normalisedMatches(0.0f, plus.data(), r, 6));
+
+    // -inf at lane 0 never wins the max, and makes the sum -inf.
+    std::vector<float> minus = plus;
+    minus[6] = 7.0f;
+    minus[0] = -kInfinity;
+    r = reduceRow(minus.data());
+    EXPECT(r.max == 20.0f && r.argmax == 19 && r.allPositive == 0);
+    EXPECT(sumMatches(-kInfinity, r) && !sumMatches(kInfinity, r));
+
+    // Both: inf + -inf is NaN, so the sum and every live normalised column are NaN.
+    std::vector<float> both = plus;
+    both[2] = -kInfinity;
+    r = reduceRow(both.data());
+    EXPECT(std::isnan(r.sum) && r.max == kInfinity && r.argmax == 6);
+    EXPECT(sumMatches(canonicalNan, r) && !sumMatches(poison, r) && !sumMatches(kInfinity, r));
+    EXPECT(normalisedMatches(canonicalNan, both.data(), r, 0) && !normalisedMatches(0.0f, both.data(), r, 0));
+    EXPECT(normalisedMatches(0.0f, both.data(), r, 20) && !normalisedMatches(canonicalNan, both.data(), r, 20));
+
+    // Twenty -inf, a fully masked softmax row: max -inf held by every column,
+    // so argmax 0; sum -inf; every live normalised column -inf / -inf = NaN.
+    std::vector<float> masked(kStride, std::nanf(""));
+    std::fill(masked.begin(), masked.begin() + kLiveColumns, -kInfinity);
+    r = reduceRow(masked.data());
+    EXPECT(r.max == -kInfinity && r.argmax == 0 && r.anyHigh == 0 && r.allPositive == 0);
+    EXPECT(r.sum == -static_cast<double>(kInfinity) && sumMatches(-kInfinity, r) && !sumMatches(-FLT_MAX, r));
+    EXPECT(hasTiedMax(masked.data()));
+    for (int column = 0; column < kLiveColumns; ++column) {
+        EXPECT(std::isnan(normalisedValue(masked.data(), r, column)));
+    }
+    EXPECT(normalisedMatches(canonicalNan, masked.data(), r, 19) && !normalisedMatches(poison, masked.data(), r, 19));
+    EXPECT(normalisedMatches(0.0f, masked.data(), r, 31));
+}
+
 static void testTieCaseLayout() {
     const std::vector<float> rows = makeTieCase();
     EXPECT(rows.size() == static_cast<size_t>(kTieCaseRows) * kStride);
@@ -92,14 +165,26 @@ static void testTieCaseLayout() {
     EXPECT(reduceRow(rowOf(rows, kMaxOnlyInLane0)).argmax == 0);
     EXPECT(reduceRow(rowOf(rows, kNegativeMaxNoTie)).argmax == 10);
 
+    const Row plusInfinity = reduceRow(rowOf(rows, kPlusInfinityLane6));
+    EXPECT(plusInfinity.max == kInfinity && plusInfinity.argmax == 6 && plusInfinity.sum == kInfinity);
+    const Row tiedInfinities = reduceRow(rowOf(rows, kTiedPlusInfinities));
+    EXPECT(tiedInfinities.max == kInfinity && tiedInfinities.argmax == 4 && hasTiedMax(rowOf(rows, kTiedPlusInfinities)));
+    const Row minusInfinity = reduceRow(rowOf(rows, kMinusInfinityLane0));
+    EXPECT(minusInfinity.max == -0.25f && minusInfinity.argmax == 13 && minusInfinity.sum == -kInfinity);
+    const Row both = reduceRow(rowOf(rows, kBothInfinities));
+    EXPECT(both.max == kInfinity && both.argmax == 9 && std::isnan(both.sum));
+    const Row masked = reduceRow(rowOf(rows, kAllMinusInfinity));
+    EXPECT(masked.max == -kInfinity && masked.argmax == 0 && masked.sum == -kInfinity);
+
     // The planted-mistake tests rely on these rows being the first of their kind.
     int firstTie = -1;
     int firstNegativeMax = -1;
+    int firstAllMinusInfinity = -1;
     int ties = 0;
     int negativeTies = 0;
     for (int row = 0; row < kTieCaseRows; ++row) {
         const Row r = reduceRow(rowOf(rows, row));
-        EXPECT(std::fabs(r.sum) >= 1.0);
+        EXPECT(row == kBothInfinities ? std::isnan(r.sum) : std::fabs(r.sum) >= 1.0);
         for (int column = kLiveColumns; column < kStride; ++column) {
             EXPECT(std::isnan(rowOf(rows, row)[column]));
         }
@@ -109,9 +194,11 @@ static void testTieCaseLayout() {
             if (firstTie < 0) firstTie = row;
         }
         if (r.max < 0.0f && firstNegativeMax < 0) firstNegativeMax = row;
+        if (r.max == -kInfinity && firstAllMinusInfinity < 0) firstAllMinusInfinity = row;
     }
     EXPECT(firstTie == kTieLanes0And19);
     EXPECT(firstNegativeMax == kTieNegativeMax);
+    EXPECT(firstAllMinusInfinity == kAllMinusInfinity);
     EXPECT(ties > kTieCaseRows / 2);
     EXPECT(negativeTies > kTieCaseRows / 10);
     // Deterministic: compared bit for bit, since NaN padding never compares equal.
@@ -140,6 +227,8 @@ int main() {
     testVotes();
     testNanIsRefused();
     testMatchers();
+    testMaxIdentity();
+    testInfinities();
     testTieCaseLayout();
     testCheckReportsSmallestRow();
     if (expectFailures() == 0) {

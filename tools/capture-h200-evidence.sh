@@ -4,7 +4,11 @@
 #   tools/capture-h200-evidence.sh
 # Every file it writes starts with '# ' lines naming the command, date, GPU,
 # driver, nvcc and the sha256 of the shuffles.cu it ran, so evidence_fresh can
-# tell when one is stale. Nothing here is edited by hand afterwards.
+# tell when one is stale. Nothing here is edited by hand afterwards. Each
+# build is the README's command exactly as a learner types it in the
+# repository root, run there and recorded as run, so a command that fails
+# for a learner (say `-o bench` beside the folder bench/) fails here too; it
+# leaves shuffles, shuffles-bench and shuffles-embed there (.gitignore'd).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,50 +24,50 @@ rm -f evidence/h200-*
 work=$(mktemp -d)
 
 # The report, built with the README's one-liner for this GPU.
-build="nvcc -std=c++17 -O3 -arch=sm_90 -o $work/shuffles shuffles.cu"
+build="nvcc -std=c++17 -O3 -arch=sm_90 -o shuffles shuffles.cu"
 $build || exit 1
-{ header "shuffles report on the H200" "${build//$work\//} && ./shuffles"
-  "$work/shuffles"; echo "# exit code: $?"; } > evidence/h200-transcript.txt
+{ header "shuffles report on the H200" "$build && ./shuffles"
+  ./shuffles; echo "# exit code: $?"; } > evidence/h200-transcript.txt
 
 # Other row counts: every gated kernel must match at each.
 { header "shuffles --rows N on the H200: exit code, the faulty kernel's sums-wrong row, the verdict" "./shuffles --rows N"
   for rows in 1 31 32 33 257 8205 1000000 =33; do
-    if [ "$rows" = =33 ]; then out=$("$work/shuffles" --rows=33); else out=$("$work/shuffles" --rows "$rows"); fi; code=$?
+    if [ "$rows" = =33 ]; then out=$(./shuffles --rows=33); else out=$(./shuffles --rows "$rows"); fi; code=$?
     printf -- '--rows %-8s exit %d  %s | %s\n' "$rows" "$code" "$(grep -E '^reduceRowsBallotDown +[0-9]+ +-$' <<<"$out" | tr -s ' ')" "$(tail -n 1 <<<"$out")"
   done; } > evidence/h200-rows.txt
 
 # Wall time of the default run (Compiler Explorer caps a run at 20 s), five times.
 { header "wall time of the default run, five runs, seconds (first includes CUDA start-up)" "time ./shuffles > /dev/null"
   for i in 1 2 3 4 5; do
-    start=$(date +%s.%N); "$work/shuffles" > /dev/null; end=$(date +%s.%N)
+    start=$(date +%s.%N); ./shuffles > /dev/null; end=$(date +%s.%N)
     awk -v s="$start" -v e="$end" -v i="$i" 'BEGIN { printf "run %d: %.3f s\n", i, e - s }'
   done
-  echo "default-run stdout: $("$work/shuffles" | wc -c) bytes (Compiler Explorer cuts at 32768)"; } > evidence/h200-timing.txt
+  echo "default-run stdout: $(./shuffles | wc -c) bytes (Compiler Explorer cuts at 32768)"; } > evidence/h200-timing.txt
 
 # The embed, built with its pinned flags (sm_75: the driver compiles its PTX for sm_90 here).
-embed_build="nvcc -std=c++17 -O3 -arch=sm_75 -o $work/embed embed/embed.cu"
+embed_build="nvcc -std=c++17 -O3 -arch=sm_75 -o shuffles-embed embed/embed.cu"
 $embed_build || exit 1
-{ header "embed/embed.cu on the H200 (sm_75 build, PTX compiled by the driver)" "${embed_build//$work\//} && ./embed"
-  "$work/embed"; echo "# exit code: $?"; } > evidence/h200-embed.txt
+{ header "embed/embed.cu on the H200 (sm_75 build, PTX compiled by the driver)" "$embed_build && ./shuffles-embed"
+  ./shuffles-embed; echo "# exit code: $?"; } > evidence/h200-embed.txt
 
 # The bench (issue 7): every kernel, the width-8 variant and CUB against a
 # device-to-device copy, at 2^23 rows (1 GiB of input); then an ncu profile of
 # the three kernels that write the same outputs, at the GPU's own clocks.
 bench_shas=$(printf 'source: reduce_rows_width8.cuh sha256 %s\n# source: bench/bench.cu sha256 %s' \
   "$(sha256sum reduce_rows_width8.cuh | cut -c1-64)" "$(sha256sum bench/bench.cu | cut -c1-64)")
-bench_build="nvcc -std=c++17 -O3 -arch=sm_90 -o $work/bench bench/bench.cu"
+bench_build="nvcc -std=c++17 -O3 -arch=sm_90 -o shuffles-bench bench/bench.cu"
 $bench_build || exit 1
-{ header "bench on the H200: median of 25 timed runs per kernel" "${bench_build//$work\//} && ./bench"
-  echo "# $bench_shas"; "$work/bench"; echo "# exit code: $?"; } > evidence/h200-bench.txt
+{ header "bench on the H200: median of 25 timed runs per kernel" "$bench_build && ./shuffles-bench"
+  echo "# $bench_shas"; ./shuffles-bench; echo "# exit code: $?"; } > evidence/h200-bench.txt
 metrics=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
 metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
 metrics=$metrics,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread
 { header "ncu of one timed launch each (after the 3 warm-up launches), clocks not locked" \
-         "ncu --clock-control none --kernel-name K --launch-skip 3 --launch-count 1 --metrics ... ./bench --runs 1"
+         "ncu --clock-control none --kernel-name K --launch-skip 3 --launch-count 1 --metrics ... ./shuffles-bench --runs 1"
   echo "# $bench_shas"
   for kernel in reduceRowsPadded reduceRowsWidth8 reduceRowsCub; do
     ncu --clock-control none --kernel-name "$kernel" --launch-skip 3 --launch-count 1 --metrics "$metrics" \
-        "$work/bench" --runs 1 2>&1
+        ./shuffles-bench --runs 1 2>&1
   done
   # The experiment: would writing only the 20 live normalised columns (80 B a
   # row instead of 128) be faster? A copy of the header whose padding lanes
@@ -92,7 +96,7 @@ cp -r tests "$work/broken"
 sed -i 's|set(line "${head}${SHUFFLES_MASK_REGISTERS}${tail}")|# broken on purpose|' "$work/broken/normalise_report.cmake"
 { header "report_matches_transcript with a normaliser broken on purpose (registers unmasked): must FAIL" \
          "cmake -P <copy of tests/report_matches_transcript.cmake with registers masking removed>"
-  cmake -DSHUFFLES_BINARY="$work/shuffles" -DTRANSCRIPT=evidence/t4-transcript.txt -DWORK_DIR="$work/bw" \
+  cmake -DSHUFFLES_BINARY="$PWD/shuffles" -DTRANSCRIPT=evidence/t4-transcript.txt -DWORK_DIR="$work/bw" \
         -P "$work/broken/report_matches_transcript.cmake" 2>&1
   echo "# exit code: $? (non-zero: the broken normaliser was caught)"; } > evidence/h200-broken-normaliser.txt
 
