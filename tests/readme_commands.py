@@ -261,9 +261,11 @@ def main():
             sys.exit(1)
         if block.exit_status:
             print(f"exited {status}, as annotated", flush=True)
-    ran = ("every block ran" if options.label == "gpu"
-           else "every block that needs no GPU ran, and the nvcc builds of those that need one")
-    print(f"\n{name}: {len(blocks)} blocks, {ran} as written", flush=True)
+    if options.label == "gpu":
+        print(f"\n{name}: all {len(blocks)} blocks ran as written", flush=True)
+    else:
+        print(f"\n{name}: {len(blocks)} blocks: those that need no GPU ran as written, "
+              "and the nvcc commands of those that need one built", flush=True)
 
 
 if __name__ == "__main__":

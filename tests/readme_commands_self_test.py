@@ -111,7 +111,7 @@ def main():
          + sh("exit 3", "exit 3") + "\n"
          + sh("nvcc --version > /dev/null && ./needs-a-gpu", "gpu") + "\n",
          0, [r"not run: installs system packages", r"saw-the-first-block", r"exited 3, as annotated",
-             r"\$ nvcc --version > /dev/null\n", r"5 blocks, every block that needs no GPU ran", r"left to the gpu label: \./needs-a-gpu"], None),
+             r"\$ nvcc --version > /dev/null\n", r"5 blocks: those that need no GPU ran as written", r"left to the gpu label: \./needs-a-gpu"], None),
         ("inside_another_readme_test",
          sh("false"), 77, [r"Skipped: SHUFFLES_INSIDE_README_TEST is set"],
          {"SHUFFLES_INSIDE_README_TEST": "1"}),
