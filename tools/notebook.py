@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
 """The Colab notebook: made from the repository's own files, so it never drifts.
 
-  notebook.py generate OUT.ipynb   write the notebook (the sources go in %%writefile cells,
-                                   so it needs no repository URL)
+  notebook.py generate OUT.ipynb   write the notebook. The sources go in %%writefile cells, so it
+                                   needs no repository URL; every figure and expected output in its
+                                   text comes from evidence/, never typed here
   notebook.py check NOTEBOOK       validate it with nbformat and require it to equal what
                                    `generate` writes now (run `generate` after changing a source)
-  notebook.py run NOTEBOOK DIR     run its cells top to bottom in DIR as Colab would: %%writefile
+  notebook.py run NOTEBOOK DIR     run every cell top to bottom in DIR as Colab would: %%writefile
                                    cells write files, '!' lines run in a shell; any failure fails
+  notebook.py run-cpu NOTEBOOK DIR the same for the cells not tagged "gpu" (the sources, the CPU
+                                   warp emulator, the exercise on the emulator): no GPU needed
+
+A cell's metadata may list, under "shuffles" > "expect_in_output", text its output must hold:
+the markdown promises the learner will see it there, and `run` checks that promise.
 
 check and run print a line starting SHUFFLES_SKIPPED when they cannot run here (no nbformat,
 no GPU); under CI=true a missing nbformat fails instead, and under SHUFFLES_REQUIRE_GPU=1 a
@@ -15,52 +21,358 @@ missing GPU fails. Only the standard library is needed, except nbformat for chec
 import json
 import os
 import pathlib
+import re
+import shutil
 import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SOURCES = ["shuffles.cu", "reference.hpp", "tests/expect.hpp", "tests/gpu_gate.cuh", "tests/exercise.cu"]
+# What the notebook builds; every file they include with #include "..." is written too.
+ENTRY_POINTS = ["shuffles.cu", "tests/exercise.cu"]
+# The CPU warp emulator, however many headers it is split into (-I emulator finds them).
+EMULATOR_PATTERNS = ["emulator/**/*.h", "emulator/**/*.hpp"]
+T4_TRANSCRIPT = "evidence/t4-transcript.txt"
+EMULATOR_REPORT = "evidence/emulator-report.txt"
+GPU_CTEST_LOG = "evidence/h200-ctest.txt"
+GPU_TAG = "gpu"
+
+NVCC = "nvcc -std=c++17 -O3 -arch=sm_75"
+EMULATOR_CXX = "g++ -std=c++17 -O2 -x c++ -I emulator"
 
 
+# ---------------------------------------------------------------------------
+# Cells
+# ---------------------------------------------------------------------------
 def markdown(text):
     return {"cell_type": "markdown", "metadata": {}, "source": text.strip("\n").splitlines(keepends=True)}
 
 
-def code(text):
-    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+def code(text, gpu=False, expect_in_output=()):
+    metadata = {}
+    if gpu:
+        metadata["tags"] = [GPU_TAG]
+    if expect_in_output:
+        metadata["shuffles"] = {"expect_in_output": list(expect_in_output)}
+    return {"cell_type": "code", "execution_count": None, "metadata": metadata, "outputs": [],
             "source": text.strip("\n").splitlines(keepends=True)}
 
 
-def build():
-    cells = [
+def write_file_cells(paths):
+    """A mkdir for their folders, then one %%writefile cell per file (the magic makes no folder)."""
+    folders = sorted({str(pathlib.PurePosixPath(path).parent) for path in paths} - {"."})
+    cells = [code(f"!mkdir -p {' '.join(folders)}")] if folders else []
+    for path in paths:
+        cells.append(code(f"%%writefile {path}\n{(ROOT / path).read_text()}"))
+    return cells
+
+
+def text_block(lines):
+    return "```text\n" + "\n".join(lines) + "\n```"
+
+
+# ---------------------------------------------------------------------------
+# What the notebook is made from: the sources and the evidence
+# ---------------------------------------------------------------------------
+def local_includes(entry_points):
+    """The entry points and every file they reach through #include "...", as repository paths."""
+    found, pending = [], list(entry_points)
+    while pending:
+        path = pending.pop(0)
+        if path in found:
+            continue
+        found.append(path)
+        folder = pathlib.PurePosixPath(path).parent
+        for included in re.findall(r'^\s*#\s*include\s+"([^"]+)"', (ROOT / path).read_text(), re.MULTILINE):
+            resolved = os.path.normpath(str(folder / included)).replace(os.sep, "/")
+            if not (ROOT / resolved).is_file():
+                raise SystemExit(f"{path} includes \"{included}\", and {resolved} is not in the repository")
+            pending.append(resolved)
+    return found
+
+
+def emulator_headers():
+    paths = {path.relative_to(ROOT).as_posix() for pattern in EMULATOR_PATTERNS for path in ROOT.glob(pattern)}
+    if not paths:
+        raise SystemExit(f"no emulator headers match {EMULATOR_PATTERNS}")
+    return sorted(paths)
+
+
+def evidence_lines(name):
+    """The captured lines of an evidence file, and its '# ' header lines (without the '# ')."""
+    lines = (ROOT / name).read_text().splitlines()
+    header = [line[2:] for line in lines if line.startswith("# ")]
+    return [line for line in lines if not line.startswith("#")], header
+
+
+def t4_transcript():
+    body, header = evidence_lines(T4_TRANSCRIPT)
+    attributes = {}
+    for line in body:
+        match = re.fullmatch(r"(reduceRows\w+) +(\d+) +(\d+) +(\d+)", line)
+        if match:
+            attributes[match.group(1)] = {"shared": match.group(2), "registers": match.group(3)}
+    verdict = [line.strip() for line in body if line.startswith("  ") and "came out" in line]
+    kernels = ["reduceRowsPadded", "reduceRowsShared", "reduceRowsBallotDown"]
+    if sorted(attributes) != sorted(kernels) or len(verdict) != 1:
+        raise SystemExit(f"{T4_TRANSCRIPT}: expected the attributes of {kernels} and one 'came out' line")
+    return body, header, attributes, verdict[0]
+
+
+def emulator_report():
+    """evidence/emulator-report.txt: stdout, the exit code, stderr."""
+    text = (ROOT / EMULATOR_REPORT).read_text()
+    match = re.search(r"^# exit code: (\d+)\n# ---- stderr ----\n", text, re.MULTILINE)
+    if not match:
+        raise SystemExit(f"{EMULATOR_REPORT}: no '# exit code: N' and '# ---- stderr ----' lines")
+    stdout = [line for line in text[:match.start()].splitlines() if not line.startswith("# ")]
+    return stdout, int(match.group(1)), text[match.end():].splitlines()
+
+
+def ctest_output(test):
+    """What one test printed in the ctest -V log of the GPU evidence (its 'N: ' lines)."""
+    text = (ROOT / GPU_CTEST_LOG).read_text()
+    start = re.search(rf"^ +Start +(\d+): {re.escape(test)}$", text, re.MULTILINE)
+    if not start:
+        raise SystemExit(f"{GPU_CTEST_LOG} has no test {test}")
+    prefix = f"{start.group(1)}: "
+    lines = []
+    for line in text[start.end():].splitlines():
+        if line.startswith(prefix):
+            if not line[len(prefix):].startswith(("Test command:", "Working Directory:", "Test timeout")):
+                lines.append(line[len(prefix):])
+        elif re.match(rf"^ *\d+/\d+ Test +#{start.group(1)}: ", line):
+            return lines
+    raise SystemExit(f"{GPU_CTEST_LOG}: the output of {test} never ends")
+
+
+def exercise_solution():
+    """Where the exercise's solution is in shuffles.cu (first and last line), and what its comment
+    says to delete: the comment's sentences from the first that says "delete" on."""
+    lines = (ROOT / "shuffles.cu").read_text().splitlines()
+    first = next((n for n, line in enumerate(lines, 1) if re.match(r"\s*// -+ Exercise solution", line)), None)
+    last = next((n for n, line in enumerate(lines, 1) if re.match(r"\s*// -+ end of solution", line)), None)
+    if first is None or last is None or last <= first:
+        raise SystemExit("shuffles.cu has no '// ---- Exercise solution' ... '// ---- end of solution' block")
+    comment = []
+    for line in lines[first:last - 1]:
+        if not line.strip().startswith("//"):
+            break
+        comment.append(line.strip()[2:].strip())
+    sentences = re.split(r"(?<=[.;])\s+", " ".join(comment))
+    deleting = next((n for n, sentence in enumerate(sentences) if "delete" in sentence), None)
+    if deleting is None:
+        raise SystemExit("the comment of shuffles.cu's exercise solution no longer says what to delete")
+    return first, last, " ".join(sentences[deleting:])
+
+
+# ---------------------------------------------------------------------------
+# The notebook, section by section
+# ---------------------------------------------------------------------------
+def introduction():
+    return [
         markdown("""
 # Warp shuffles, taught right: run it on a free T4
 
 This notebook builds and runs `shuffles.cu`, the program of the course page
-"__shfl_down_sync and the mask argument", then checks the exercise's argmax.
+"`__shfl_down_sync` and the mask argument", on Colab's T4, then the same kernels on Colab's CPU
+with the CPU warp emulator, then the exercise's check.
 
-1. **Runtime > Change runtime type > T4 GPU**, then **Runtime > Run all**.
+1. The notebook asks Colab for a T4. If the runtime has no GPU, choose
+   **Runtime > Change runtime type > T4 GPU**. Then **Runtime > Run all**.
 2. Every source file is written by the cells below, so nothing is downloaded.
-3. Builds use `-arch=sm_75`: Colab's driver is older than its nvcc, and without
-   machine code for the T4 the kernels fail to launch.
+3. GPU builds use `-arch=sm_75`: Colab's driver is older than its nvcc, and without machine code
+   for the T4 the kernels fail to launch.
+4. The emulator and its exercise check need no GPU: they run even when no T4 is free.
 """),
         markdown("## The GPU"),
-        code("!nvidia-smi"),
-        markdown("## The sources (written from the repository; edit `shuffles.cu` here to try the exercise)"),
-        code("!mkdir -p tests"),
+        code("!nvidia-smi", gpu=True),
+        markdown("""
+## The sources
+
+Written from the repository. To try the exercise, edit the `shuffles.cu` cell and run it again
+(see the exercise section at the end).
+"""),
+        *write_file_cells(local_includes(ENTRY_POINTS)),
     ]
-    for name in SOURCES:
-        text = (ROOT / name).read_text()
-        cells.append(code(f"%%writefile {name}\n{text}"))
-    cells += [
-        markdown("## Build and run the report\n\nCompare it with the page's Results section."),
-        code("!nvcc -std=c++17 -O3 -arch=sm_75 -o shuffles shuffles.cu\n!./shuffles"),
-        markdown("## The exercise check\n\nargmax against the CPU reference, on the standard rows and on rows built to tie."),
-        code("!nvcc -std=c++17 -O3 -arch=sm_75 -o exercise tests/exercise.cu\n!./exercise"),
+
+
+def report_section():
+    body, header, attributes, verdict = t4_transcript()
+    padded, shared, ballot = (attributes[k] for k in ("reduceRowsPadded", "reduceRowsShared", "reduceRowsBallotDown"))
+    # The text below reads these figures; it must stay true of them.
+    if not (padded["shared"] == ballot["shared"] == "0" < shared["shared"]
+            and int(padded["registers"]) > int(shared["registers"])):
+        raise SystemExit(f"{T4_TRANSCRIPT}: the figures no longer say what the notebook's text says of them")
+    header = " ".join(header)
+    if "Captured there: " not in header:
+        raise SystemExit(f"{T4_TRANSCRIPT}: its header no longer says where it was captured ('Captured there: ')")
+    capture = header[header.index("Captured there: ") + len("Captured there: "):].split(" Extracted")[0]
+    return [
+        markdown(f"""
+## Build and run the report
+
+What to look at in the report:
+
+- **shared/block**: {padded['shared']}, {shared['shared']} and {ballot['shared']} bytes on the page's T4. This is
+  the page's claim, measured by `cudaFuncGetAttributes` rather than asserted: the shuffle kernels
+  `reduceRowsPadded` and `reduceRowsBallotDown` use no shared memory, and only `reduceRowsShared`,
+  which reduces through a shared tile, reserves any.
+- **registers**: {padded['registers']}, {shared['registers']} and {ballot['registers']} on the page's T4. The shuffles are not free: they
+  move the cost from shared memory into registers, so `reduceRowsPadded` needs more of them than
+  `reduceRowsShared`. The counts come from the compiler for each GPU, so they differ by GPU and by
+  nvcc version: Colab's nvcc is not the page's, and your counts may differ even on a T4.
+- **reduceRowsBallotDown's correctness line**. On the page's T4 it reads "{verdict}".
+  That kernel's shuffles read lanes 20 to 31, which are not taking part (at offset 16, lane 4
+  reads lane 20), and such a read is undefined. Whatever those reads returned on this driver and
+  GPU happened to give right sums; the code does not promise it, and another GPU, driver or
+  compiler may print a count of wrong rows here instead. The emulator below shows the reads.
+  This line, the GPU line and the registers column are the only parts of the report that may
+  differ from the T4's.
+"""),
+        code(f"!{NVCC} -o shuffles shuffles.cu\n!./shuffles", gpu=True),
+        markdown(f"""
+### Expected: the page's T4
+
+From `{T4_TRANSCRIPT}`: {capture}
+
+{text_block(body)}
+"""),
     ]
-    return {"cells": cells, "metadata": {"accelerator": "GPU", "colab": {"provenance": []},
-                                         "kernelspec": {"display_name": "Python 3", "name": "python3"},
-                                         "language_info": {"name": "python"}},
+
+
+EXIT_CODE_MEANINGS = {
+    0: "The exit code is 0: the gated kernels matched the reference. The emulator reports its "
+       "findings on stderr and leaves the exit code alone, and `reduceRowsBallotDown`, wrong on "
+       "purpose, never decides it.",
+    66: "The exit code is 66, the emulator's own: the program would have exited 0, but the emulator "
+        "found undefined reads, the ones `reduceRowsBallotDown` makes on purpose, and a run with "
+        "findings does not pass. It does not stop **Run all**: a `!` command's exit code stops "
+        "nothing in Colab, so the cell prints it for you to read.",
+}
+
+
+def emulator_section():
+    stdout, exit_code, stderr = emulator_report()
+    if exit_code not in EXIT_CODE_MEANINGS:
+        raise SystemExit(f"{EMULATOR_REPORT} gives exit code {exit_code}; say what it means in EXIT_CODE_MEANINGS")
+    wrong = [re.fullmatch(r"reduceRowsBallotDown +(\d+) +-", line) for line in stdout]
+    wrong = [int(match.group(1)) for match in wrong if match]
+    if len(wrong) != 1 or wrong[0] == 0:
+        raise SystemExit(f"{EMULATOR_REPORT}: reduceRowsBallotDown's sums-wrong count is not there or 0")
+    first_finding = "lane 4 read lane 20"
+    if not any(first_finding in line for line in stderr):
+        raise SystemExit(f"{EMULATOR_REPORT}: no finding '{first_finding}' on stderr")
+    shown = 6
+    findings = stderr[:shown] + ([f"... ({len(stderr) - shown} more lines in {EMULATOR_REPORT})"]
+                                 if len(stderr) > shown else [])
+    return [
+        markdown(f"""
+## The same kernels on Colab's CPU: the warp emulator
+
+The CPU warp emulator runs the kernels of `shuffles.cu`, unchanged, on the CPU: `g++` builds the
+same file as C++, and `-I emulator` makes its `#include <cuda_runtime.h>` bring in the emulator.
+Each GPU thread is its own fiber, and every `_sync` intrinsic checks the rules the CUDA
+Programming Guide sets for it, which a GPU does not check. A shuffle that reads a lane not taking
+part gets poison (NaN) instead of whatever a GPU would return. No GPU is needed.
+
+The emulator's headers:
+"""),
+        *write_file_cells(emulator_headers()),
+        markdown(f"""
+What to look at:
+
+- The GPU line names the emulator, and the registers column prints 0: registers belong to a GPU
+  compiler, so the emulator does not know them. shared/block is still measured.
+- `reduceRowsBallotDown` now gets {wrong[0]} rows wrong: its undefined reads got poison.
+- stderr, printed after the report, names every lane that read an absent one: first,
+  "{first_finding}".
+- {EXIT_CODE_MEANINGS[exit_code]}
+"""),
+        code(f"!{EMULATOR_CXX} -o shuffles-emulated shuffles.cu\n"
+             "!./shuffles-emulated 2> emulator-findings.txt; echo \"exit code: $?\"\n"
+             "!cat emulator-findings.txt",
+             expect_in_output=[f"exit code: {exit_code}", first_finding]),
+        markdown(f"""
+### Expected: the emulator on the project's CI machine
+
+From `{EMULATOR_REPORT}` (its first {shown} lines of findings).
+
+{text_block(stdout + [f"exit code: {exit_code}"] + findings)}
+"""),
+        *lane_pictures_cells(),
+    ]
+
+
+def lane_pictures_cells():
+    """The pictures of the lanes, drawn from an emulated run: NOT BUILT YET, so no cells.
+
+    Another branch builds a renderer (tools/lanes/) that draws, as SVG, which lane reads which at
+    each step, from the emulator's trace of a real run of these kernels. When it lands, this
+    returns the cells that write the renderer (%%writefile), run the emulated program with
+    WARP_EMULATOR_TRACE set, render the trace into a folder, and show each picture with
+    IPython.display.SVG beside one sentence. Those cells need no GPU: leave them untagged.
+    """
+    return []
+
+
+def exercise_section():
+    first, last, comment = exercise_solution()
+    gpu_run = ctest_output("exercise")
+    emulated_run = ctest_output("emulated_exercise")
+    if gpu_run == emulated_run:
+        expected = f"""
+What both harnesses printed in `{GPU_CTEST_LOG}` (the tests `exercise` on the GPU and
+`emulated_exercise` on the emulator printed the same lines):
+
+{text_block(gpu_run)}
+"""
+    else:
+        expected = f"""
+What the harnesses printed in `{GPU_CTEST_LOG}`. On the GPU (the test `exercise`):
+
+{text_block(gpu_run)}
+
+On the emulator (the test `emulated_exercise`):
+
+{text_block(emulated_run)}
+"""
+    return [
+        markdown(f"""
+## The exercise: argmax with warp primitives only
+
+**Task.** Add a sixth output to `reduceRowsPadded`: `argmax[row]`, the lowest lane index that
+holds the row's maximum. Use only warp primitives, with no shared memory and no second pass over
+the row.
+
+**Steps.**
+
+1. The solution is in `shuffles.cu`, lines {first} to {last}, between the comments
+   `Exercise solution` and `end of solution`. In the `%%writefile shuffles.cu` cell above, the
+   cell's first line is the `%%writefile` line, so line {first} of the file is line {first + 1} of the cell.
+2. What to delete, as the comment there says:
+
+   > {comment}
+
+3. Write your version, then run the `%%writefile shuffles.cu` cell again: it rewrites the file.
+4. Check it with the exercise harness: on the T4 with the first cell below, or with no GPU on the
+   emulator with the second, which also tells you when your ballot or shuffle breaks a rule of the
+   `_sync` intrinsics. The harness runs your `reduceRowsPadded` on the standard 8205 rows, which
+   have no ties, and on 1024 rows built to tie, and prints how many rows are wrong in each; for the
+   smallest failing row it prints your value, the reference's and the row's twenty values.
+"""),
+        code(f"!{NVCC} -o exercise tests/exercise.cu\n!./exercise", gpu=True),
+        code(f"!{EMULATOR_CXX} -o exercise-emulated tests/exercise.cu\n!./exercise-emulated"),
+        markdown("### Expected, with the shipped solution\n" + expected),
+    ]
+
+
+def build():
+    cells = introduction() + report_section() + emulator_section() + exercise_section()
+    return {"cells": cells,
+            "metadata": {"accelerator": "GPU",
+                         "colab": {"gpuType": "T4", "provenance": []},
+                         "kernelspec": {"display_name": "Python 3", "name": "python3"},
+                         "language_info": {"name": "python"}},
             "nbformat": 4, "nbformat_minor": 5}
 
 
@@ -71,6 +383,9 @@ def serialise(notebook):
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
+# ---------------------------------------------------------------------------
+# check and run
+# ---------------------------------------------------------------------------
 def skip(reason, fail_when):
     if fail_when:
         sys.exit(f"FAILED: {reason}")
@@ -91,35 +406,52 @@ def check(path):
     print(f"{path}: valid nbformat {notebook.nbformat}.{notebook.nbformat_minor}, in sync with the sources")
 
 
-def run(path, folder):
-    required = os.environ.get("SHUFFLES_REQUIRE_GPU", "") not in ("", "0")
-    probe = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True) if shutil_which("nvidia-smi") else None
-    if probe is None or probe.returncode != 0 or "GPU" not in probe.stdout:
-        skip("no usable GPU (nvidia-smi -L found none)", required)
-    folder.mkdir(parents=True, exist_ok=True)
+def gpu_listed():
+    if shutil.which("nvidia-smi") is None:
+        return False
+    probe = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True)
+    return probe.returncode == 0 and "GPU" in probe.stdout
+
+
+def run(path, folder, gpu_cells):
+    """Runs the code cells in folder as Colab would; gpu_cells False leaves out those tagged gpu."""
+    if gpu_cells and not gpu_listed():
+        skip("no usable GPU (nvidia-smi -L found none)", os.environ.get("SHUFFLES_REQUIRE_GPU", "") not in ("", "0"))
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
     notebook = json.loads(path.read_text())
-    for cell in notebook["cells"]:
+    ran = left_out = 0
+    for index, cell in enumerate(notebook["cells"]):
         if cell["cell_type"] != "code":
             continue
+        if not gpu_cells and GPU_TAG in cell["metadata"].get("tags", []):
+            left_out += 1
+            continue
+        ran += 1
         text = "".join(cell["source"])
         if text.startswith("%%writefile "):
             header, _, body = text.partition("\n")
             target = folder / header.split(maxsplit=1)[1]
-            target.write_text(body if body.endswith("\n") else body + "\n")
+            target.write_text(body if body.endswith("\n") else body + "\n")  # as the magic, no mkdir
             print(f"wrote {target.relative_to(folder)}")
             continue
+        output = ""
         for line in text.splitlines():
             if not line.startswith("!"):
-                sys.exit(f"not a shell line, cannot run it here: {line}")
+                sys.exit(f"FAILED: cell {index}: not a shell line, cannot run it here: {line}")
             print(f"$ {line[1:]}", flush=True)
-            if subprocess.run(line[1:], shell=True, cwd=folder).returncode != 0:
-                sys.exit(f"FAILED: {line}")
-    print("every cell ran")
-
-
-def shutil_which(name):
-    import shutil
-    return shutil.which(name)
+            done = subprocess.run(line[1:], shell=True, cwd=folder, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, text=True, errors="replace")
+            print(done.stdout, end="", flush=True)
+            output += done.stdout
+            if done.returncode != 0:
+                sys.exit(f"FAILED: cell {index}: '{line}' exited {done.returncode}")
+        for expected in cell["metadata"].get("shuffles", {}).get("expect_in_output", []):
+            if expected not in output:
+                sys.exit(f"FAILED: cell {index}: its output lacks '{expected}', which the notebook says it shows")
+            print(f"(the output shows '{expected}', as the notebook says)")
+    print(f"every cell ran: {ran} code cells" + (f"; {left_out} tagged {GPU_TAG} left out" if left_out else ""))
 
 
 if __name__ == "__main__":
@@ -128,7 +460,7 @@ if __name__ == "__main__":
         pathlib.Path(sys.argv[2]).write_text(serialise(build()))
     elif command == "check" and len(sys.argv) == 3:
         check(pathlib.Path(sys.argv[2]))
-    elif command == "run" and len(sys.argv) == 4:
-        run(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
+    elif command in ("run", "run-cpu") and len(sys.argv) == 4:
+        run(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]), gpu_cells=command == "run")
     else:
         sys.exit(__doc__)
