@@ -93,8 +93,10 @@ def shuffle_bands(launch, steps, shown="after", answer_lanes=()):
             if entry["source"] != lane:
                 arrows.append(Arrow(entry["source"], lane, entry["poison"],
                                     poison_label(call) if entry["poison"] else None))
-            value = entry[shown] if not (shown == "read" and entry["poison"]) else "NaN"
-            if value is None:
+            value = entry.get(shown)
+            if shown == "read" and entry["poison"]:
+                cells[lane] = Cell(poison_label(call), "poison")  # the trace's read is null: say what came back
+            elif value is None:
                 cells[lane] = Cell("?", "unknown")
             else:
                 cells[lane] = value_cell(value, answer=last and lane in answer_lanes)
