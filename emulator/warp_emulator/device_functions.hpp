@@ -1,0 +1,256 @@
+// device_functions.hpp: atomics, fences, and the integer and floating-point
+// intrinsics a kernel calls, with the results the CUDA Math API documents
+// (the fast approximate ones computed exactly here).
+#pragma once
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "intrinsics.hpp"
+
+// ---------------------------------------------------------------------------
+// Atomics. Blocks run one after another and threads switch only at
+// collectives, so an atomic is a plain read-modify-write here; each tells the
+// race check what it returned, and whether the value it leaves depends on
+// the order threads come in (a float sum rounds differently, an exchange
+// keeps the last thread's value).
+// ---------------------------------------------------------------------------
+
+namespace warp_emulator {
+
+// Deduces T from the address alone, as CUDA's overloads do: atomicAdd(float*, double) adds a float.
+template <typename T>
+struct FromAddress {
+    using type = T;
+};
+
+template <typename T>
+void atomicDone(T* address, T old, bool valueDependsOnOrder, const char* name, const char* file, int line) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &old, sizeof(T) <= 8 ? sizeof(T) : 8);
+    runtime().atomicDone(address, sizeof(T), bits, valueDependsOnOrder, name, file, line);
+}
+
+}  // namespace warp_emulator
+
+#define WARP_EMULATOR_ATOMIC(name, orderDependent, update)                                                    \
+    template <typename T>                                                                                      \
+    T name(T* address, typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {              \
+        const T old = *address;                                                                                \
+        *address = (update);                                                                                   \
+        warp_emulator::atomicDone(address, old, (orderDependent), #name, file, line);                         \
+        return old;                                                                                            \
+    }                                                                                                          \
+    template <typename T>                                                                                      \
+    T name##_block(T* address, typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {      \
+        return name(address, value, file, line);                                                               \
+    }                                                                                                          \
+    template <typename T>                                                                                      \
+    T name##_system(T* address, typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {     \
+        return name(address, value, file, line);                                                               \
+    }
+WARP_EMULATOR_ATOMIC(atomicAdd, std::is_floating_point<T>::value, old + value)
+WARP_EMULATOR_ATOMIC(atomicSub, std::is_floating_point<T>::value, old - value)
+WARP_EMULATOR_ATOMIC(atomicExch, true, value)
+WARP_EMULATOR_ATOMIC(atomicMin, false, value < old ? value : old)
+WARP_EMULATOR_ATOMIC(atomicMax, false, old < value ? value : old)
+WARP_EMULATOR_ATOMIC(atomicAnd, false, old & value)
+WARP_EMULATOR_ATOMIC(atomicOr, false, old | value)
+WARP_EMULATOR_ATOMIC(atomicXor, false, old ^ value)
+WARP_EMULATOR_ATOMIC(atomicInc, false, (old >= value) ? T(0) : T(old + 1))
+WARP_EMULATOR_ATOMIC(atomicDec, false, (old == 0 || old > value) ? value : T(old - 1))
+#undef WARP_EMULATOR_ATOMIC
+
+template <typename T>
+T atomicCAS(T* address, typename warp_emulator::FromAddress<T>::type compare,
+            typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {
+    const T old = *address;
+    if (old == compare) {
+        *address = value;
+    }
+    warp_emulator::atomicDone(address, old, true, "atomicCAS", file, line);
+    return old;
+}
+template <typename T>
+T atomicCAS_block(T* address, typename warp_emulator::FromAddress<T>::type compare,
+                  typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {
+    return atomicCAS(address, compare, value, file, line);
+}
+template <typename T>
+T atomicCAS_system(T* address, typename warp_emulator::FromAddress<T>::type compare,
+                   typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {
+    return atomicCAS(address, compare, value, file, line);
+}
+
+// Fences order memory between threads that run at the same time. Here no two
+// threads ever do, so there is nothing to order.
+inline void __threadfence() {}
+inline void __threadfence_block() {}
+inline void __threadfence_system() {}
+
+inline long long clock64() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+inline void __nanosleep(unsigned int) {}
+[[noreturn]] inline void __trap() {
+    std::fprintf(stderr, "warp emulator: __trap() in %s\n", warp_emulator::runtime().describeRunningThread().c_str());
+    std::abort();
+}
+
+// Loads and stores through a cache hint: plain loads and stores here.
+template <typename T> T __ldg(const T* address) { return *address; }
+template <typename T> T __ldca(const T* address) { return *address; }
+template <typename T> T __ldcg(const T* address) { return *address; }
+template <typename T> T __ldcs(const T* address) { return *address; }
+template <typename T> T __ldlu(const T* address) { return *address; }
+template <typename T> T __ldcv(const T* address) { return *address; }
+template <typename T> void __stcg(T* address, T value) { *address = value; }
+template <typename T> void __stcs(T* address, T value) { *address = value; }
+template <typename T> void __stwb(T* address, T value) { *address = value; }
+template <typename T> void __stwt(T* address, T value) { *address = value; }
+
+// ---------------------------------------------------------------------------
+// Integer intrinsics
+// ---------------------------------------------------------------------------
+
+inline int __popc(unsigned int x) { return __builtin_popcount(x); }
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned int>(x)); }
+inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x)); }
+inline unsigned int __brev(unsigned int x) {
+    unsigned int reversed = 0;
+    for (int bit = 0; bit < 32; ++bit) {
+        reversed |= ((x >> bit) & 1u) << (31 - bit);
+    }
+    return reversed;
+}
+inline unsigned long long __brevll(unsigned long long x) {
+    return (static_cast<unsigned long long>(__brev(static_cast<unsigned int>(x))) << 32) | __brev(static_cast<unsigned int>(x >> 32));
+}
+inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int selector) {
+    const unsigned long long bytes = (static_cast<unsigned long long>(y) << 32) | x;
+    unsigned int result = 0;
+    for (int i = 0; i < 4; ++i) {
+        result |= static_cast<unsigned int>((bytes >> (8 * ((selector >> (4 * i)) & 7u))) & 0xffu) << (8 * i);
+    }
+    return result;
+}
+inline unsigned int __funnelshift_l(unsigned int low, unsigned int high, unsigned int shift) {
+    const unsigned long long both = (static_cast<unsigned long long>(high) << 32) | low;
+    return static_cast<unsigned int>((both << (shift & 31u)) >> 32);
+}
+inline unsigned int __funnelshift_r(unsigned int low, unsigned int high, unsigned int shift) {
+    const unsigned long long both = (static_cast<unsigned long long>(high) << 32) | low;
+    return static_cast<unsigned int>(both >> (shift & 31u));
+}
+inline int __mul24(int x, int y) { return ((x << 8) >> 8) * ((y << 8) >> 8); }
+inline unsigned int __umul24(unsigned int x, unsigned int y) { return (x & 0xffffffu) * (y & 0xffffffu); }
+inline int __mulhi(int x, int y) { return static_cast<int>((static_cast<long long>(x) * y) >> 32); }
+inline unsigned int __umulhi(unsigned int x, unsigned int y) {
+    return static_cast<unsigned int>((static_cast<unsigned long long>(x) * y) >> 32);
+}
+inline long long __mul64hi(long long x, long long y) { return static_cast<long long>((static_cast<__int128>(x) * y) >> 64); }
+inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
+    return static_cast<unsigned long long>((static_cast<unsigned __int128>(x) * y) >> 64);
+}
+inline int __hadd(int x, int y) { return static_cast<int>((static_cast<long long>(x) + y) >> 1); }
+inline int __rhadd(int x, int y) { return static_cast<int>((static_cast<long long>(x) + y + 1) >> 1); }
+inline unsigned int __sad(int x, int y, unsigned int z) { return static_cast<unsigned int>(x > y ? x - y : y - x) + z; }
+inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) { return (x > y ? x - y : y - x) + z; }
+
+// min and max as CUDA declares them for device code: integer pairs of mixed
+// signedness compare as unsigned, as C++'s conversions would.
+inline int min(int a, int b) { return a < b ? a : b; }
+inline int max(int a, int b) { return a > b ? a : b; }
+inline unsigned int min(unsigned int a, unsigned int b) { return a < b ? a : b; }
+inline unsigned int max(unsigned int a, unsigned int b) { return a > b ? a : b; }
+inline unsigned int min(int a, unsigned int b) { return min(static_cast<unsigned int>(a), b); }
+inline unsigned int max(int a, unsigned int b) { return max(static_cast<unsigned int>(a), b); }
+inline unsigned int min(unsigned int a, int b) { return min(a, static_cast<unsigned int>(b)); }
+inline unsigned int max(unsigned int a, int b) { return max(a, static_cast<unsigned int>(b)); }
+inline long long min(long long a, long long b) { return a < b ? a : b; }
+inline long long max(long long a, long long b) { return a > b ? a : b; }
+inline unsigned long long min(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+inline unsigned long long max(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
+inline float min(float a, float b) { return std::fmin(a, b); }
+inline float max(float a, float b) { return std::fmax(a, b); }
+inline double min(double a, double b) { return std::fmin(a, b); }
+inline double max(double a, double b) { return std::fmax(a, b); }
+inline double min(float a, double b) { return std::fmin(a, b); }
+inline double max(float a, double b) { return std::fmax(a, b); }
+inline double min(double a, float b) { return std::fmin(a, b); }
+inline double max(double a, float b) { return std::fmax(a, b); }
+
+// ---------------------------------------------------------------------------
+// Floating-point intrinsics. The __ ones trade accuracy for speed on a GPU;
+// here they are computed as accurately as the host's libm.
+// ---------------------------------------------------------------------------
+
+inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
+inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
+inline float rcbrtf(float x) { return 1.0f / std::cbrt(x); }
+inline float __fdividef(float x, float y) { return x / y; }
+inline float fdividef(float x, float y) { return x / y; }
+inline float __saturatef(float x) { return x >= 1.0f ? 1.0f : (x > 0.0f ? x : 0.0f); }  // NaN gives 0
+inline float __expf(float x) { return std::exp(x); }
+inline float __exp10f(float x) { return std::pow(10.0f, x); }
+inline float __logf(float x) { return std::log(x); }
+inline float __log2f(float x) { return std::log2(x); }
+inline float __log10f(float x) { return std::log10(x); }
+inline float __sinf(float x) { return std::sin(x); }
+inline float __cosf(float x) { return std::cos(x); }
+inline float __tanf(float x) { return std::tan(x); }
+inline void __sincosf(float x, float* s, float* c) { *s = std::sin(x); *c = std::cos(x); }
+inline float __powf(float x, float y) { return std::pow(x, y); }
+inline float __fadd_rn(float x, float y) { return x + y; }
+inline float __fsub_rn(float x, float y) { return x - y; }
+inline float __fmul_rn(float x, float y) { return x * y; }
+inline float __fdiv_rn(float x, float y) { return x / y; }
+inline float __fmaf_rn(float x, float y, float z) { return std::fma(x, y, z); }
+inline float __frcp_rn(float x) { return 1.0f / x; }
+inline float __fsqrt_rn(float x) { return std::sqrt(x); }
+inline float __frsqrt_rn(float x) { return 1.0f / std::sqrt(x); }
+inline double __dadd_rn(double x, double y) { return x + y; }
+inline double __dsub_rn(double x, double y) { return x - y; }
+inline double __dmul_rn(double x, double y) { return x * y; }
+inline double __ddiv_rn(double x, double y) { return x / y; }
+inline double __fma_rn(double x, double y, double z) { return std::fma(x, y, z); }
+inline double __drcp_rn(double x) { return 1.0 / x; }
+inline double __dsqrt_rn(double x) { return std::sqrt(x); }
+
+// Conversions, rounding as their suffix says: rn to nearest even, rz toward
+// zero, rd down, ru up.
+inline int __float2int_rn(float x) { return static_cast<int>(std::nearbyint(x)); }
+inline int __float2int_rz(float x) { return static_cast<int>(std::trunc(x)); }
+inline int __float2int_rd(float x) { return static_cast<int>(std::floor(x)); }
+inline int __float2int_ru(float x) { return static_cast<int>(std::ceil(x)); }
+inline unsigned int __float2uint_rn(float x) { return static_cast<unsigned int>(std::nearbyint(x)); }
+inline unsigned int __float2uint_rz(float x) { return static_cast<unsigned int>(std::trunc(x)); }
+inline long long __float2ll_rn(float x) { return static_cast<long long>(std::nearbyint(x)); }
+inline long long __float2ll_rz(float x) { return static_cast<long long>(std::trunc(x)); }
+inline int __double2int_rn(double x) { return static_cast<int>(std::nearbyint(x)); }
+inline int __double2int_rz(double x) { return static_cast<int>(std::trunc(x)); }
+inline float __double2float_rn(double x) { return static_cast<float>(x); }
+inline float __int2float_rn(int x) { return static_cast<float>(x); }
+inline float __uint2float_rn(unsigned int x) { return static_cast<float>(x); }
+inline float __ll2float_rn(long long x) { return static_cast<float>(x); }
+inline double __int2double_rn(int x) { return static_cast<double>(x); }
+
+// Reinterpreting bits.
+inline int __float_as_int(float x) { int i; std::memcpy(&i, &x, sizeof i); return i; }
+inline float __int_as_float(int i) { float x; std::memcpy(&x, &i, sizeof x); return x; }
+inline unsigned int __float_as_uint(float x) { unsigned int i; std::memcpy(&i, &x, sizeof i); return i; }
+inline float __uint_as_float(unsigned int i) { float x; std::memcpy(&x, &i, sizeof x); return x; }
+inline long long __double_as_longlong(double x) { long long i; std::memcpy(&i, &x, sizeof i); return i; }
+inline double __longlong_as_double(long long i) { double x; std::memcpy(&x, &i, sizeof x); return x; }
+inline int __double2hiint(double x) { return static_cast<int>(__double_as_longlong(x) >> 32); }
+inline int __double2loint(double x) { return static_cast<int>(__double_as_longlong(x)); }
+inline double __hiloint2double(int high, int low) {
+    return __longlong_as_double(static_cast<long long>((static_cast<unsigned long long>(static_cast<unsigned int>(high)) << 32) |
+                                                       static_cast<unsigned int>(low)));
+}

@@ -1,0 +1,175 @@
+// intrinsics.hpp: the built-in variables and the collectives as a kernel
+// calls them. Each call carries its call site (file and line) so that a
+// report can name it; each hands a request to the scheduler (launch.hpp) and
+// returns what the collective gave back.
+#pragma once
+
+#include <cstring>
+#include <type_traits>
+
+#include "launch.hpp"
+
+namespace warp_emulator {
+
+// The running thread: what threadIdx reads.
+inline const Thread& self() {
+    const Thread* thread = runtime().current;
+    if (thread == nullptr) {
+        std::fprintf(stderr, "warp emulator: threadIdx read outside a kernel\n");
+        std::abort();
+    }
+    return *thread;
+}
+
+// `variable` is the caller's own variable when var was one (see the shuffle
+// overloads below): the trace reads it again at the lane's next collective,
+// to show the value after the step.
+template <typename T>
+T shuffle(Op op, unsigned int mask, const T& value, const void* variable, int operand, int width, const char* file,
+          int line) {
+    static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 8, "a shuffle moves up to 8 bytes");
+    Request request;
+    request.op = op;
+    request.mask = mask;
+    std::memcpy(&request.value, &value, sizeof(T));
+    request.operand = operand;
+    request.width = width;
+    request.file = file;
+    request.line = line;
+    request.type = valueTypeOf<T>();
+    request.variable = variable;
+    const Request& done = runtime().wait(request);
+    if (done.poisoned) {
+        return poison<T>();
+    }
+    T result;
+    std::memcpy(&result, &done.result, sizeof(T));
+    return result;
+}
+
+inline Request& collective(Op op, unsigned int mask, std::uint64_t value, ValueType type, bool isSigned, const char* file,
+                           int line) {
+    Request request;
+    request.op = op;
+    request.mask = mask;
+    request.value = value;
+    request.type = type;
+    request.isSigned = isSigned;
+    request.file = file;
+    request.line = line;
+    return runtime().wait(request);
+}
+
+inline Request& vote(Op op, unsigned int mask, int predicate, const char* file, int line) {
+    return collective(op, mask, predicate != 0, ValueType{}, false, file, line);
+}
+
+// The bits of a match's value, zero-extended: matches compare bit for bit.
+template <typename T>
+std::uint64_t bitsOf(T value) {
+    static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 8, "a match compares up to 8 bytes");
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(T));
+    return bits;
+}
+
+inline unsigned int answer(const Request& done) {
+    return done.poisoned ? static_cast<unsigned int>(kIntegerPoison) : static_cast<unsigned int>(done.result);
+}
+
+}  // namespace warp_emulator
+
+#define threadIdx (::warp_emulator::self().index)
+#define blockIdx (::warp_emulator::runtime().blockIndex)
+#define blockDim (::warp_emulator::runtime().blockSize)
+#define gridDim (::warp_emulator::runtime().gridSize)
+
+#define WARP_EMULATOR_SITE const char *file = __builtin_FILE(), int line = __builtin_LINE()
+
+// Each shuffle has two overloads. A non-const variable binds to T&, and its
+// address goes to the trace; anything else (an expression, a constant) binds
+// to const T&, and the trace says its value after the step is unknown.
+#define WARP_EMULATOR_SHUFFLE(name, op, OperandType)                                                              \
+    template <typename T>                                                                                          \
+    std::remove_cv_t<T> name(unsigned int mask, T& var, OperandType operand, int width = warpSize,                \
+                             WARP_EMULATOR_SITE) {                                                                 \
+        const std::remove_cv_t<T> value = var;                                                                     \
+        return warp_emulator::shuffle<std::remove_cv_t<T>>(op, mask, value, const_cast<const void*>(                \
+                                                               static_cast<const volatile void*>(&var)),          \
+                                                           static_cast<int>(operand), width, file, line);          \
+    }                                                                                                              \
+    template <typename T>                                                                                          \
+    T name(unsigned int mask, const T& var, OperandType operand, int width = warpSize, WARP_EMULATOR_SITE) {       \
+        return warp_emulator::shuffle<T>(op, mask, var, nullptr, static_cast<int>(operand), width, file, line);   \
+    }
+WARP_EMULATOR_SHUFFLE(__shfl_sync, warp_emulator::Op::ShflIdx, int)
+WARP_EMULATOR_SHUFFLE(__shfl_up_sync, warp_emulator::Op::ShflUp, unsigned int)
+WARP_EMULATOR_SHUFFLE(__shfl_down_sync, warp_emulator::Op::ShflDown, unsigned int)
+WARP_EMULATOR_SHUFFLE(__shfl_xor_sync, warp_emulator::Op::ShflXor, int)
+#undef WARP_EMULATOR_SHUFFLE
+
+inline unsigned int __ballot_sync(unsigned int mask, int predicate, WARP_EMULATOR_SITE) {
+    return warp_emulator::answer(warp_emulator::vote(warp_emulator::Op::Ballot, mask, predicate, file, line));
+}
+inline int __any_sync(unsigned int mask, int predicate, WARP_EMULATOR_SITE) {
+    return static_cast<int>(warp_emulator::answer(warp_emulator::vote(warp_emulator::Op::Any, mask, predicate, file, line)));
+}
+inline int __all_sync(unsigned int mask, int predicate, WARP_EMULATOR_SITE) {
+    return static_cast<int>(warp_emulator::answer(warp_emulator::vote(warp_emulator::Op::All, mask, predicate, file, line)));
+}
+inline int __uni_sync(unsigned int mask, int predicate, WARP_EMULATOR_SITE) {
+    const unsigned int ballot =
+        warp_emulator::answer(warp_emulator::vote(warp_emulator::Op::Ballot, mask, predicate, file, line));
+    const unsigned int named = mask;  // every named lane votes alike: all true or all false among them
+    return (ballot & named) == 0 || (ballot & named) == named;
+}
+
+template <typename T>
+unsigned int __match_any_sync(unsigned int mask, T value, WARP_EMULATOR_SITE) {
+    using namespace warp_emulator;
+    return answer(collective(Op::MatchAny, mask, bitsOf(value), valueTypeOf<T>(), false, file, line));
+}
+template <typename T>
+unsigned int __match_all_sync(unsigned int mask, T value, int* pred, WARP_EMULATOR_SITE) {
+    using namespace warp_emulator;
+    const Request& done = collective(Op::MatchAll, mask, bitsOf(value), valueTypeOf<T>(), false, file, line);
+    *pred = done.allMatched && !done.poisoned;
+    return answer(done);
+}
+
+// __reduce_*_sync (compute capability 8.0 on): one 32-bit result for every named lane.
+#define WARP_EMULATOR_REDUCE(name, op, Type, isSigned)                                                          \
+    inline Type name(unsigned int mask, Type value, WARP_EMULATOR_SITE) {                                        \
+        using namespace warp_emulator;                                                                           \
+        return static_cast<Type>(answer(                                                                         \
+            collective(op, mask, static_cast<std::uint32_t>(value), valueTypeOf<Type>(), isSigned, file, line))); \
+    }
+WARP_EMULATOR_REDUCE(__reduce_add_sync, Op::ReduceAdd, unsigned int, false)
+WARP_EMULATOR_REDUCE(__reduce_add_sync, Op::ReduceAdd, int, true)
+WARP_EMULATOR_REDUCE(__reduce_min_sync, Op::ReduceMin, unsigned int, false)
+WARP_EMULATOR_REDUCE(__reduce_min_sync, Op::ReduceMin, int, true)
+WARP_EMULATOR_REDUCE(__reduce_max_sync, Op::ReduceMax, unsigned int, false)
+WARP_EMULATOR_REDUCE(__reduce_max_sync, Op::ReduceMax, int, true)
+WARP_EMULATOR_REDUCE(__reduce_and_sync, Op::ReduceAnd, unsigned int, false)
+WARP_EMULATOR_REDUCE(__reduce_or_sync, Op::ReduceOr, unsigned int, false)
+WARP_EMULATOR_REDUCE(__reduce_xor_sync, Op::ReduceXor, unsigned int, false)
+#undef WARP_EMULATOR_REDUCE
+
+inline void __syncwarp(unsigned int mask = 0xffffffffu, WARP_EMULATOR_SITE) {
+    warp_emulator::vote(warp_emulator::Op::SyncWarp, mask, 0, file, line);
+}
+inline unsigned int __activemask(WARP_EMULATOR_SITE) {
+    return static_cast<unsigned int>(warp_emulator::vote(warp_emulator::Op::ActiveMask, 0, 0, file, line).result);
+}
+inline void __syncthreads(WARP_EMULATOR_SITE) {
+    warp_emulator::vote(warp_emulator::Op::SyncThreads, 0, 0, file, line);
+}
+inline int __syncthreads_count(int predicate, WARP_EMULATOR_SITE) {
+    return static_cast<int>(warp_emulator::vote(warp_emulator::Op::SyncThreadsCount, 0, predicate, file, line).result);
+}
+inline int __syncthreads_and(int predicate, WARP_EMULATOR_SITE) {
+    return static_cast<int>(warp_emulator::vote(warp_emulator::Op::SyncThreadsAnd, 0, predicate, file, line).result);
+}
+inline int __syncthreads_or(int predicate, WARP_EMULATOR_SITE) {
+    return static_cast<int>(warp_emulator::vote(warp_emulator::Op::SyncThreadsOr, 0, predicate, file, line).result);
+}

@@ -1,0 +1,156 @@
+// settings.hpp: the environment variables that steer the emulator, read once.
+// A value the emulator cannot read stops the program with a message that says
+// what it expected, rather than being ignored.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "keywords.hpp"
+
+namespace warp_emulator {
+
+enum class LaneOrder { Ascending, Descending, Random };
+
+inline const char* laneOrderName(LaneOrder order) {
+    switch (order) {
+        case LaneOrder::Ascending: return "ascending";
+        case LaneOrder::Descending: return "descending";
+        case LaneOrder::Random: return "random";
+    }
+    return "?";
+}
+
+struct Settings {
+    bool failOnFinding = true;          // WARP_EMULATOR_ON_FINDING=fail|log
+    LaneOrder laneOrder = LaneOrder::Ascending;  // WARP_EMULATOR_LANE_ORDER=ascending|descending|random[:SEED]
+    std::uint64_t seed = 1;
+    bool raceCheck = true;              // WARP_EMULATOR_RACE_CHECK=1|0
+    size_t stackBytes = 512 * 1024;     // WARP_EMULATOR_STACK_KIB=N
+    std::string tracePath;              // WARP_EMULATOR_TRACE=FILE
+    std::vector<std::string> traceKernels;  // WARP_EMULATOR_TRACE_KERNELS=a,b (empty: every kernel)
+    dim3 traceBlock{0, 0, 0};           // WARP_EMULATOR_TRACE_BLOCK=x[,y[,z]]
+    int traceWarp = 0;                  // WARP_EMULATOR_TRACE_WARP=w
+
+    static Settings& get() {
+        static Settings* settings = new Settings(fromEnvironment());
+        return *settings;
+    }
+
+private:
+    [[noreturn]] static void refuse(const char* name, const char* value, const char* expected) {
+        std::fprintf(stderr, "warp emulator: %s=%s: expected %s\n", name, value, expected);
+        std::exit(2);
+    }
+
+    static bool readWholeNumber(const char* text, unsigned long long& number) {
+        if (text[0] == '\0') {
+            return false;
+        }
+        number = 0;
+        for (const char* digit = text; *digit != '\0'; ++digit) {
+            if (*digit < '0' || *digit > '9' || number > (1ull << 40)) {
+                return false;
+            }
+            number = number * 10 + static_cast<unsigned long long>(*digit - '0');
+        }
+        return true;
+    }
+
+    static std::vector<std::string> split(const char* text) {
+        std::vector<std::string> parts;
+        std::string part;
+        for (const char* c = text;; ++c) {
+            if (*c == ',' || *c == '\0') {
+                parts.push_back(part);
+                part.clear();
+                if (*c == '\0') {
+                    return parts;
+                }
+            } else {
+                part += *c;
+            }
+        }
+    }
+
+    static Settings fromEnvironment() {
+        Settings s;
+        if (const char* value = std::getenv("WARP_EMULATOR_ON_FINDING")) {
+            if (std::strcmp(value, "fail") == 0) {
+                s.failOnFinding = true;
+            } else if (std::strcmp(value, "log") == 0) {
+                s.failOnFinding = false;
+            } else {
+                refuse("WARP_EMULATOR_ON_FINDING", value, "fail (the default) or log");
+            }
+        }
+        if (const char* value = std::getenv("WARP_EMULATOR_LANE_ORDER")) {
+            unsigned long long seed = 0;
+            if (std::strcmp(value, "ascending") == 0) {
+                s.laneOrder = LaneOrder::Ascending;
+            } else if (std::strcmp(value, "descending") == 0) {
+                s.laneOrder = LaneOrder::Descending;
+            } else if (std::strcmp(value, "random") == 0) {
+                s.laneOrder = LaneOrder::Random;
+            } else if (std::strncmp(value, "random:", 7) == 0 && readWholeNumber(value + 7, seed)) {
+                s.laneOrder = LaneOrder::Random;
+                s.seed = seed;
+            } else {
+                refuse("WARP_EMULATOR_LANE_ORDER", value, "ascending (the default), descending, random or random:SEED");
+            }
+        }
+        if (const char* value = std::getenv("WARP_EMULATOR_RACE_CHECK")) {
+            if (std::strcmp(value, "1") == 0) {
+                s.raceCheck = true;
+            } else if (std::strcmp(value, "0") == 0) {
+                s.raceCheck = false;
+            } else {
+                refuse("WARP_EMULATOR_RACE_CHECK", value, "1 (the default) or 0");
+            }
+        }
+        if (const char* value = std::getenv("WARP_EMULATOR_STACK_KIB")) {
+            unsigned long long kib = 0;
+            if (!readWholeNumber(value, kib) || kib < 16 || kib > 1024 * 1024) {
+                refuse("WARP_EMULATOR_STACK_KIB", value, "a whole number of KiB from 16 to 1048576 (the default is 512)");
+            }
+            s.stackBytes = static_cast<size_t>(kib) * 1024;
+        }
+        if (const char* value = std::getenv("WARP_EMULATOR_TRACE")) {
+            s.tracePath = value;
+        }
+        if (const char* value = std::getenv("WARP_EMULATOR_TRACE_KERNELS")) {
+            for (const std::string& name : split(value)) {
+                if (!name.empty()) {
+                    s.traceKernels.push_back(name);
+                }
+            }
+        }
+        if (const char* value = std::getenv("WARP_EMULATOR_TRACE_BLOCK")) {
+            const std::vector<std::string> parts = split(value);
+            unsigned long long coordinate[3] = {0, 0, 0};
+            bool valid = parts.size() <= 3;
+            for (size_t i = 0; valid && i < parts.size(); ++i) {
+                valid = readWholeNumber(parts[i].c_str(), coordinate[i]);
+            }
+            if (!valid) {
+                refuse("WARP_EMULATOR_TRACE_BLOCK", value, "x, x,y or x,y,z (whole numbers; the default is 0,0,0)");
+            }
+            s.traceBlock = dim3(static_cast<unsigned int>(coordinate[0]), static_cast<unsigned int>(coordinate[1]),
+                                static_cast<unsigned int>(coordinate[2]));
+        }
+        if (const char* value = std::getenv("WARP_EMULATOR_TRACE_WARP")) {
+            unsigned long long warp = 0;
+            if (!readWholeNumber(value, warp) || warp >= 32) {
+                refuse("WARP_EMULATOR_TRACE_WARP", value, "a warp of the block, 0 to 31 (the default is 0)");
+            }
+            s.traceWarp = static_cast<int>(warp);
+        }
+        return s;
+    }
+};
+
+}  // namespace warp_emulator

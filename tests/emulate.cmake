@@ -1,0 +1,193 @@
+# emulate.cmake: emulator/emulate, the one command that runs a learner's .cu
+# file unchanged on the CPU warp emulator, checked the way a learner uses it:
+# from the project's root, with the file's path as a learner types it.
+#   CHECK=example_rule_broken  emulator/examples/half_warp_sum_broken.cu: the
+#                              broken rule on stderr at the example's own line,
+#                              and exit 66 (a finding turns exit 0 into 66)
+#   CHECK=example_legal        emulator/examples/half_warp_sum_fixed.cu: exit 0,
+#                              nothing on stderr (a false alarm costs trust)
+#   CHECK=rewrites             tests/emulate/rewrites.cu: every launch form it
+#                              checks passes, __FILE__ and __LINE__ are the
+#                              original's, launches in strings and comments kept
+#   CHECK=compile_error        tests/emulate/compile_error.cu: the compiler's
+#                              status, its message at the original file and line
+#   CHECK=arguments            options, arguments, stdout, stderr, exit status and
+#                              a signal pass through; emulate's own errors exit 125
+#   CHECK=sources_are_cuda     the examples and cases are plain CUDA: nvcc builds
+#                              them (-DNVCC=...), and fails on compile_error.cu at
+#                              the line emulate's compiler names
+#   -DEMULATE=<the script> -DSOURCE_DIR=<project root> -DWORK_DIR=... -DCHECK=...
+#   [-DCXX=<host compiler>: emulate's CXX] [-DNVCC=<nvcc>: for sources_are_cuda]
+cmake_minimum_required(VERSION 3.20)
+include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
+shuffles_require_variables(EMULATE SOURCE_DIR WORK_DIR CHECK)
+if(DEFINED CXX)
+  if(NOT CXX OR NOT EXISTS "${CXX}")
+    shuffles_skip_without_tool(clang++ "apt-get install clang")
+  endif()
+  set(ENV{CXX} "${CXX}")
+endif()
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+
+# emulate(<arguments>...): runs emulate from SOURCE_DIR; sets rc, out, err.
+macro(emulate)
+  execute_process(COMMAND "${EMULATE}" ${ARGN} WORKING_DIRECTORY "${SOURCE_DIR}"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endmacro()
+
+function(fail problem)
+  message(FATAL_ERROR "${CHECK}: ${problem}\n--- exit status: ${rc}\n--- stdout:\n${out}\n--- stderr:\n${err}")
+endfunction()
+
+# The number of the first line of `file` (relative to SOURCE_DIR) that contains `text`.
+function(line_of file text out_var)
+  file(READ "${SOURCE_DIR}/${file}" source)
+  string(FIND "${source}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${file} no longer contains '${text}'; update this test")
+  endif()
+  string(SUBSTRING "${source}" 0 ${at} before)
+  string(REGEX MATCHALL "\n" newlines "${before}")
+  list(LENGTH newlines count)
+  math(EXPR line "${count} + 1")
+  set(${out_var} ${line} PARENT_SCOPE)
+endfunction()
+
+function(count_lines text out_var)
+  string(REGEX MATCHALL "\n" newlines "${text}")
+  list(LENGTH newlines count)
+  set(${out_var} ${count} PARENT_SCOPE)
+endfunction()
+
+set(examples emulator/examples)
+set(expected_sum "sum of lanes 0-15: 136 in lane 0, 136 in lane 31 (expected 136)\n")
+
+if(CHECK STREQUAL "example_rule_broken")
+  set(example ${examples}/half_warp_sum_broken.cu)
+  line_of(${example} "sum += __shfl_down_sync(0xffffffff, sum, offset);" shuffle_line)
+  line_of(${example} "sums[lane] = __shfl_sync(0xffffffff, sum, 0);" broadcast_line)
+  emulate(${example})
+  string(CONCAT finding "RULE BROKEN: kernel halfWarpSum, block \\(0,0,0\\), warp 0: "
+         "__shfl_down_sync\\(0xffffffff, \\.\\.\\., 8\\) at half_warp_sum_broken\\.cu:${shuffle_line} "
+         "was reached by lanes 0-15, but lanes 16-31, named in its mask, never arrived: "
+         "lanes 16-31 wait at __shfl_sync\\(0xffffffff, \\.\\.\\., 0\\) at half_warp_sum_broken\\.cu:${broadcast_line}")
+  if(NOT err MATCHES "${finding}")
+    fail("stderr does not name the broken rule at the example's lines ${shuffle_line} and ${broadcast_line}")
+  elseif(NOT out STREQUAL expected_sum)
+    fail("stdout is not the example's one line")
+  elseif(NOT rc EQUAL 66)
+    fail("exit status ${rc}, expected 66: the program returned 0 after a finding")
+  endif()
+  message("ok: the broken rule is reported at ${example}:${shuffle_line}, and the exit status is 66")
+
+elseif(CHECK STREQUAL "example_legal")
+  emulate(${examples}/half_warp_sum_fixed.cu)
+  if(NOT rc EQUAL 0 OR NOT err STREQUAL "" OR NOT out STREQUAL expected_sum)
+    fail("expected exit 0, nothing on stderr and the sum on stdout")
+  endif()
+  message("ok: ${out}")
+
+elseif(CHECK STREQUAL "rewrites")
+  set(case tests/emulate/rewrites.cu)
+  line_of(${case} "std::printf(\"this line is %s:%d\\n\", __FILE__, __LINE__);" marker_line)
+  emulate(--keep "${WORK_DIR}/keep" ${case})
+  string(REGEX MATCHALL "[^\n]*: [0-9]+\n" checks "${out}")  # expect.cuh's lines: "what: value"
+  list(LENGTH checks check_count)
+  if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
+    fail("expected exit 0 and nothing on stderr")
+  elseif(out MATCHES "WRONG")
+    fail("a rewritten launch computed a wrong result")
+  elseif(NOT check_count EQUAL 7)
+    fail("${check_count} checks printed, expected 7")
+  elseif(NOT out MATCHES "^fillKernel<<<1, 32>>>\\(values, 5\\); <\n")
+    fail("the launch in a string was rewritten")
+  elseif(NOT out MATCHES "\nthis line is ${case}:${marker_line}\n")
+    fail("__FILE__:__LINE__ is not ${case}:${marker_line}: the copy lost the original's name or lines")
+  endif()
+  # The copy emulate kept: the original's lines, one #line above them, the
+  # launches in comments as they were.
+  file(REAL_PATH "${SOURCE_DIR}/${case}" real_case)
+  file(READ "${SOURCE_DIR}/${case}" original)
+  file(READ "${WORK_DIR}/keep/src${real_case}" copy)
+  count_lines("${original}" original_lines)
+  count_lines("${copy}" copy_lines)
+  math(EXPR expected_lines "${original_lines} + 1")
+  if(NOT copy_lines EQUAL expected_lines)
+    fail("the copy has ${copy_lines} lines, expected ${expected_lines}")
+  elseif(NOT copy MATCHES "^#line 1 \"tests/emulate/rewrites\\.cu\"\n")
+    fail("the copy does not begin with #line 1 \"${case}\"")
+  endif()
+  foreach(comment "// fillKernel<<<1, 32>>>(values, 5); in a line comment"
+                  "/* kernels::addOne<<<1, 32>>>(values); in a block comment */")
+    string(FIND "${copy}" "${comment}" at)
+    if(at EQUAL -1)
+      fail("the copy lost the comment '${comment}'")
+    endif()
+  endforeach()
+  message("ok: ${check_count} launch forms rewritten and checked; strings, comments and line numbers kept\n${out}")
+
+elseif(CHECK STREQUAL "compile_error")
+  set(case tests/emulate/compile_error.cu)
+  line_of(${case} "(valuez);" error_line)
+  emulate(--keep "${WORK_DIR}/keep" ${case})
+  if(NOT rc EQUAL 1)
+    fail("exit status ${rc}, expected the compiler's 1")
+  elseif(NOT err MATCHES "(^|\n)tests/emulate/compile_error\\.cu:${error_line}:[0-9]+: error: [^\n]*valuez")
+    fail("the compiler's error does not name ${case}:${error_line}")
+  endif()
+  string(FIND "${err}" "${WORK_DIR}" at)
+  if(NOT at EQUAL -1)
+    fail("the compiler's messages name emulate's copy instead of ${case}")
+  endif()
+  message("ok: the compiler's error names ${case}:${error_line}, exit status ${rc}\n${err}")
+
+elseif(CHECK STREQUAL "arguments")
+  set(case tests/emulate/arguments.cu)
+  set(ENV{EMULATE_CXXFLAGS} "-DFROM_ENVIRONMENT=2 -O1")
+  emulate(-DFROM_OPTION=1 ${case} 7 "two words" --keep -x)
+  unset(ENV{EMULATE_CXXFLAGS})
+  string(CONCAT expected "FROM_OPTION=1 FROM_ENVIRONMENT=2\n" "argv[0]=[tests/emulate/arguments]\n"
+         "argv[1]=[7]\n" "argv[2]=[two words]\n" "argv[3]=[--keep]\n" "argv[4]=[-x]\n")
+  if(NOT out STREQUAL expected OR NOT err STREQUAL "a line on stderr\n" OR NOT rc EQUAL 7)
+    fail("expected exit 7, stdout:\n${expected}and 'a line on stderr'")
+  endif()
+  emulate(${case} abort)
+  if(NOT rc EQUAL 134)
+    fail("exit status ${rc} after SIGABRT, expected 128 + 6")
+  endif()
+  emulate(${case}-missing)
+  if(NOT rc EQUAL 125 OR NOT err MATCHES "^emulate: ${case}-missing: no such file")
+    fail("a missing file: expected exit 125 and emulate's message")
+  endif()
+  file(WRITE "${WORK_DIR}/no_arguments.cu"
+       "#include <cuda_runtime.h>\n__global__ void k() {}\nint main() {\n    k<<<1, 32>>>;\n}\n")
+  emulate("${WORK_DIR}/no_arguments.cu")
+  if(NOT rc EQUAL 125 OR NOT err MATCHES "^emulate: [^\n]*no_arguments\\.cu:4: cannot rewrite this launch")
+    fail("a launch without arguments: expected exit 125 and the file and line in emulate's message")
+  endif()
+  message("ok: options, arguments, output, exit status 7, SIGABRT as 134, and emulate's own errors as 125")
+
+elseif(CHECK STREQUAL "sources_are_cuda")
+  if(NOT NVCC OR NOT EXISTS "${NVCC}")
+    shuffles_skip_without_tool(nvcc "install the CUDA Toolkit")
+  endif()
+  foreach(source ${examples}/half_warp_sum_broken.cu ${examples}/half_warp_sum_fixed.cu
+                 tests/emulate/rewrites.cu tests/emulate/arguments.cu)
+    execute_process(COMMAND "${NVCC}" -std=c++17 -c -o "${WORK_DIR}/program.o" ${source}
+                    WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+      fail("nvcc cannot build ${source}")
+    endif()
+  endforeach()
+  line_of(tests/emulate/compile_error.cu "(valuez);" error_line)
+  execute_process(COMMAND "${NVCC}" -std=c++17 -c -o "${WORK_DIR}/program.o" tests/emulate/compile_error.cu
+                  WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR NOT err MATCHES "compile_error\\.cu\\(${error_line}\\): error: [^\n]*valuez")
+    fail("nvcc should fail on compile_error.cu at line ${error_line}")
+  endif()
+  message("ok: nvcc builds the examples and cases, and fails on compile_error.cu:${error_line}")
+
+else()
+  message(FATAL_ERROR "unknown CHECK '${CHECK}'")
+endif()
