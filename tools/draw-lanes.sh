@@ -22,6 +22,9 @@ trap 'rm -rf "$work"' EXIT
 "$cxx" -std=c++17 -O2 -x c++ -I emulator -o "$work/oracle" tests/oracle.cu
 
 # Their reports go to files: what matters here is the trace, and a failing run stops the script.
+# reduceRowsBallotDown's undefined reads are findings on purpose (they are one of the pictures), so
+# WARP_EMULATOR_ON_FINDING=log leaves each program its own exit code: 0 when every gated kernel matched.
+export WARP_EMULATOR_ON_FINDING=log
 WARP_EMULATOR_TRACE="$work/shuffles.jsonl" WARP_EMULATOR_TRACE_KERNELS=reduceRowsPadded,reduceRowsBallotDown \
   "$work/shuffles" > "$work/shuffles.out" 2> "$work/shuffles.err" \
   || { echo "draw-lanes: the emulated shuffles run failed:" >&2; cat "$work/shuffles.out" "$work/shuffles.err" >&2; exit 1; }

@@ -164,8 +164,9 @@ def padded_sum_ladder(launch):
     bands += shuffle_bands(launch, [broadcast], "read")[1:]
     grid.bands = bands
     mark_dead(grid, launch, ballot, dead, "identity 0")
-    grid.legend.insert(0, ("cell-answer", "green cell: lane 0 after the last step, the only lane holding "
-                                          "the row's sum; the broadcast (srcLane 0) then copies it to every lane."))
+    grid.legend.insert(0, ("cell-answer", "green cell: lane 0 after the last step, where the kernel's contract "
+                                          "puts the row's sum (no other lane has it); the broadcast (srcLane 0) "
+                                          "then copies it to every lane."))
     common_legend(grid, bands)
     grid.legend[-1] = (None, "Cells: each lane's sum after the step; in the srcLane band, the value each "
                              "lane read. Values are rounded (%.4g); the trace holds them exactly.")
@@ -184,8 +185,8 @@ def padded_max_butterfly(launch):
     grid.accessible_name = "%s: lane by lane, the xor butterfly that gives every lane the max" % launch.kernel
     grid.bands = shuffle_bands(launch, butterfly, "after", answer_lanes=set(range(launch.lanes)) - dead)
     mark_dead(grid, launch, ballot, dead, "identity -FLT_MAX")
-    grid.legend.insert(0, ("cell-answer", "green cell: after the last step every lane holds the max; no "
-                                          "broadcast is needed (green marks the live lanes)."))
+    grid.legend.insert(0, ("cell-answer", "green cell: a live lane after the last step; the kernel's contract "
+                                          "puts the max in every lane, so no broadcast is needed."))
     common_legend(grid, grid.bands)
     return grid
 
@@ -254,9 +255,10 @@ def width8_segments(launch):
     bands = shuffle_bands(launch, ladder, "after", answer_lanes=segment_firsts)
     bands += shuffle_bands(launch, [broadcast], "read")[1:]
     grid.bands = bands
-    grid.legend.append(("cell-answer", "green cell: lane 0 of each segment after the last step holds its "
-                                       "segment's row sum; srcLane 0 with width %d reads lane 0 of the reader's "
-                                       "own segment, so each row gets its own sum." % width))
+    grid.legend.append(("cell-answer", "green cell: lane 0 of each segment after the last step, where the "
+                                       "kernel's contract puts that segment's row sum; srcLane 0 with width %d "
+                                       "reads lane 0 of the reader's own segment, so each row gets its own sum."
+                                       % width))
     common_legend(grid, bands)
     grid.legend[-1] = (None, "Cells: in the first band each lane's sum of its own four columns, then its sum "
                              "after each step; in the srcLane band, the value each lane read. Values are "
