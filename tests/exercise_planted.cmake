@@ -96,7 +96,14 @@ plant(highest_lane_wins "__ffs(static_cast<int>(holders)) - 1" "${highest}" "tie
 if(NOT exercise_out MATCHES "FAILED on the tie case only: the report's rows have no ties, so ./shuffles passes")
   string(APPEND failures "\nhighest_lane_wins: the harness does not say the report passes this argmax")
 endif()
-expect_report(highest_lane_wins 0 "\nevery gated kernel matched the CPU reference\n$")
+# On the emulator a report whose gated kernels all match still exits 66:
+# reduceRowsBallotDown's undefined reads are findings, on purpose.
+if(DEFINED EMULATOR_DIR)
+  set(report_passes 66)
+else()
+  set(report_passes 0)
+endif()
+expect_report(highest_lane_wins ${report_passes} "\nevery gated kernel matched the CPU reference\n$")
 # __ffs is 1-based: without the - 1 every row is off by one, row 0 first.
 plant(ffs_without_minus_one "__ffs(static_cast<int>(holders)) - 1" "__ffs(static_cast<int>(holders))"
       "standard case" 0 "")

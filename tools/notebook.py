@@ -146,18 +146,22 @@ def ctest_output(test):
 
 
 def exercise_solution():
-    """Where the exercise's solution is in shuffles.cu (first and last line), and what its comment
-    says to delete: the comment's sentences from the first that says "delete" on."""
+    """Where the exercise's solution is in shuffles.cu (first and last line), and what the comment
+    above it says to delete: its sentences from the first that says "delete" on."""
     lines = (ROOT / "shuffles.cu").read_text().splitlines()
     first = next((n for n, line in enumerate(lines, 1) if re.match(r"\s*// -+ Exercise solution", line)), None)
     last = next((n for n, line in enumerate(lines, 1) if re.match(r"\s*// -+ end of solution", line)), None)
     if first is None or last is None or last <= first:
         raise SystemExit("shuffles.cu has no '// ---- Exercise solution' ... '// ---- end of solution' block")
+    # The comment that says what to delete sits just above the block, over the declaration the
+    # block assigns (int argmaxLane = kArgmaxNotWritten;).
+    above = first - 2
+    while above >= 0 and not lines[above].strip().startswith("//"):
+        above -= 1
     comment = []
-    for line in lines[first:last - 1]:
-        if not line.strip().startswith("//"):
-            break
-        comment.append(line.strip()[2:].strip())
+    while above >= 0 and lines[above].strip().startswith("//"):
+        comment.insert(0, lines[above].strip()[2:].strip())
+        above -= 1
     sentences = re.split(r"(?<=[.;])\s+", " ".join(comment))
     deleting = next((n for n, sentence in enumerate(sentences) if "delete" in sentence), None)
     if deleting is None:
@@ -303,16 +307,38 @@ From `{EMULATOR_REPORT}` (its first {shown} lines of findings).
     ]
 
 
-def lane_pictures_cells():
-    """The pictures of the lanes, drawn from an emulated run: NOT BUILT YET, so no cells.
+LANE_RENDERER = ["tools/lanes/lane_trace.py", "tools/lanes/svg.py", "tools/lanes/lane_grid.py",
+                 "tools/lanes/pictures.py", "tools/lanes/draw_lanes.py"]
+DISPLAY_TAG = "display"
 
-    Another branch builds a renderer (tools/lanes/) that draws, as SVG, which lane reads which at
-    each step, from the emulator's trace of a real run of these kernels. When it lands, this
-    returns the cells that write the renderer (%%writefile), run the emulated program with
-    WARP_EMULATOR_TRACE set, render the trace into a folder, and show each picture with
-    IPython.display.SVG beside one sentence. Those cells need no GPU: leave them untagged.
-    """
-    return []
+
+def lane_pictures_cells():
+    """The pictures of the lanes, drawn on Colab's CPU from the emulated run above: the renderer's
+    files, a run with the emulator's trace on, the drawing, and a Python cell that shows each SVG.
+    None needs a GPU. The showing cell is tagged "display": `run` checks that what it shows exists
+    and is SVG, where there is no IPython to show it."""
+    return [
+        markdown("""
+## Pictures of the lanes, from this run
+
+The emulator can record every collective of one warp (`WARP_EMULATOR_TRACE`): which lane read
+which, what it read, and what it held after. `tools/lanes/draw_lanes.py` draws that record of
+row 0, for `reduceRowsPadded` (the ladder, the butterfly, the ballot) and for
+`reduceRowsBallotDown`, where every read of an absent lane is a red arrow labelled with what the
+emulator gave back. They are drawn from the program you just ran: change a kernel, run these
+cells again, and the pictures change with it.
+"""),
+        *write_file_cells(LANE_RENDERER),
+        code("!WARP_EMULATOR_ON_FINDING=log WARP_EMULATOR_TRACE=lanes.jsonl "
+             "WARP_EMULATOR_TRACE_KERNELS=reduceRowsPadded,reduceRowsBallotDown ./shuffles-emulated > /dev/null 2>&1\n"
+             "!python3 tools/lanes/draw_lanes.py --out lanes lanes.jsonl",
+             expect_in_output=["lanes/padded-sum-ladder.svg", "lanes/ballot-down-undefined-reads.svg"]),
+        {**code("from glob import glob\n"
+                "from IPython.display import SVG, display\n"
+                "for picture in sorted(glob('lanes/*.svg')):\n"
+                "    display(SVG(filename=picture))"),
+         "metadata": {"tags": [DISPLAY_TAG]}},
+    ]
 
 
 def exercise_section():
@@ -430,6 +456,9 @@ def run(path, folder, gpu_cells):
             continue
         ran += 1
         text = "".join(cell["source"])
+        if DISPLAY_TAG in cell["metadata"].get("tags", []):
+            show_pictures(text, folder, index)
+            continue
         if text.startswith("%%writefile "):
             header, _, body = text.partition("\n")
             target = folder / header.split(maxsplit=1)[1]
@@ -452,6 +481,29 @@ def run(path, folder, gpu_cells):
                 sys.exit(f"FAILED: cell {index}: its output lacks '{expected}', which the notebook says it shows")
             print(f"(the output shows '{expected}', as the notebook says)")
     print(f"every cell ran: {ran} code cells" + (f"; {left_out} tagged {GPU_TAG} left out" if left_out else ""))
+
+
+def show_pictures(text, folder, index):
+    """Runs a cell that shows pictures with IPython.display, outside Jupyter: a stand-in module
+    checks that each file it is asked to show exists and parses as SVG, and names it."""
+    stand_in = folder / "_display_stand_in" / "IPython"
+    stand_in.mkdir(parents=True, exist_ok=True)
+    (stand_in / "__init__.py").write_text("")
+    (stand_in / "display.py").write_text(
+        "import xml.etree.ElementTree as tree\n"
+        "class SVG:\n"
+        "    def __init__(self, filename):\n"
+        "        root = tree.parse(filename).getroot()\n"
+        "        if not root.tag.endswith('svg'):\n"
+        "            raise SystemExit(filename + ' is not SVG')\n"
+        "        self.filename = filename\n"
+        "def display(picture):\n"
+        "    print('shown:', picture.filename)\n")
+    done = subprocess.run([sys.executable, "-c", text], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, env={**os.environ, "PYTHONPATH": str(stand_in.parent)})
+    print(done.stdout, end="", flush=True)
+    if done.returncode != 0 or "shown:" not in done.stdout:
+        sys.exit(f"FAILED: cell {index}: it showed no picture (exit {done.returncode})")
 
 
 if __name__ == "__main__":

@@ -137,9 +137,20 @@ def title_lines(launch, headline, calls_text):
             ("Traced by the CPU warp emulator: %s of the kernel's first launch." % launch.where(), "subtitle")]
 
 
-def mark_dead(grid, launch, ballot, dead, identity):
+def carried_by_dead_lanes(first_step, dead):
+    """What the dead lanes pass in at the first step: the identity they carry, read from the
+    trace, so a change of identity in the kernel shows in the picture."""
+    entries = [first_step.lanes[lane] for lane in dead if lane in first_step.lanes]
+    if entries and all("predicate" in entry for entry in entries):
+        votes = {entry["predicate"] for entry in entries}
+        return "vote %d" % votes.pop() if len(votes) == 1 else "their own votes"
+    values = {show(entry["value"]) for entry in entries}
+    return "identity " + values.pop() if len(values) == 1 else "their own values"
+
+
+def mark_dead(grid, launch, ballot, dead, first_step):
     grid.dead_lanes = dead
-    grid.dead_label = "dead lanes %s: %s" % (lane_range(dead), identity)
+    grid.dead_label = "dead lanes %s: %s" % (lane_range(dead), carried_by_dead_lanes(first_step, dead))
     grid.legend.append(("cell-dead", "grey column: a dead lane, with no data; it carries the identity and "
                                      "stays in every call. Live lanes are read from the kernel's own "
                                      "__ballot_sync at %s, result %s." % (ballot.where, ballot["result"])))
@@ -163,7 +174,7 @@ def padded_sum_ladder(launch):
     bands = shuffle_bands(launch, ladder, "after", answer_lanes={0})
     bands += shuffle_bands(launch, [broadcast], "read")[1:]
     grid.bands = bands
-    mark_dead(grid, launch, ballot, dead, "identity 0")
+    mark_dead(grid, launch, ballot, dead, ladder[0])
     grid.legend.insert(0, ("cell-answer", "green cell: lane 0 after the last step, where the kernel's contract "
                                           "puts the row's sum (no other lane has it); the broadcast (srcLane 0) "
                                           "then copies it to every lane."))
@@ -184,7 +195,7 @@ def padded_max_butterfly(launch):
         % (butterfly[0]["mask"], butterfly[0].where, operands(butterfly)))
     grid.accessible_name = "%s: lane by lane, the xor butterfly that gives every lane the max" % launch.kernel
     grid.bands = shuffle_bands(launch, butterfly, "after", answer_lanes=set(range(launch.lanes)) - dead)
-    mark_dead(grid, launch, ballot, dead, "identity -FLT_MAX")
+    mark_dead(grid, launch, ballot, dead, butterfly[0])
     grid.legend.insert(0, ("cell-answer", "green cell: a live lane after the last step; the kernel's contract "
                                           "puts the max in every lane, so no broadcast is needed."))
     common_legend(grid, grid.bands)
@@ -210,7 +221,7 @@ def padded_live_ballot(launch):
         last = min(first + 4, launch.lanes) - 1
         digits.append((first, last, "%x" % (result >> first & 0xF)))
     grid.bands = [Band(["predicate", "each lane"], votes), Band(["result", "hex digits"], groups=digits)]
-    mark_dead(grid, launch, ballot, dead, "vote 0")
+    mark_dead(grid, launch, ballot, dead, ballot)
     grid.notes = ["__popc(%s) = %d, counted here from the ballot's result: __popc is not a collective, so "
                   "the trace does not record it." % (ballot["result"], bin(result).count("1"))]
     grid.legend.append((None, "Bit L of the result is lane L's vote, so each hex digit holds four lanes, and "
