@@ -10,7 +10,10 @@
 #define __constant__
 #define __managed__
 #define __forceinline__ inline __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+// Empty, not __attribute__((noinline)): newer libstdc++ headers write
+// __attribute__((__noinline__)) themselves, which that would break; empty,
+// both forms stay valid, and a kernel file loses only a hint.
+#define __noinline__
 #define __launch_bounds__(...)
 #define __align__(n) alignas(n)
 
