@@ -26,7 +26,8 @@
 //                         and __syncwarp(), the fair comparison.
 //   reduceRowsBallotDown  WRONG ON PURPOSE: a legal ballot mask, an undefined
 //                         read (lane 4 reads lane 20). It runs and is reported,
-//                         but never decides the exit code.
+//                         but its rows never decide the exit code (the
+//                         emulator's findings on it do: 66 below).
 //
 // Exit codes:
 //   0  every gated kernel matched the CPU reference
@@ -36,6 +37,13 @@
 //   3  no usable CUDA device (none visible, or no driver able to run this build)
 //   4  a CUDA call failed during the run (for example a binary built for
 //      another GPU architecture; the message says how to rebuild)
+// and on the CPU warp emulator (emulator/warp_emulator.hpp), two more:
+//   66 the run would have exited 0, but the emulator found a broken rule, an
+//      undefined read or a race. The default emulated run exits 66: every
+//      read of an absent lane in reduceRowsBallotDown is such a finding, on
+//      purpose. (A broken rule in a launch makes the runtime API answer
+//      cudaErrorWarpRuleBroken, as after a failed kernel, so the run ends 4.)
+//   70 a GPU thread ran off the stack the emulator gives it
 
 #include <cuda_runtime.h>
 

@@ -36,6 +36,7 @@
 //   WARP_EMULATOR_LANE_ORDER=ascending|descending|random[:SEED]   the order threads run in
 //   WARP_EMULATOR_RACE_CHECK=1|0            0: run each launch once
 //   WARP_EMULATOR_STACK_KIB=N               each thread's stack (512 by default)
+//   WARP_EMULATOR_SUPPRESS=a,b              these kernels' findings are expected: counted, not decisive
 //   WARP_EMULATOR_TRACE=FILE                record one warp's collectives (TRACE.md), with
 //   WARP_EMULATOR_TRACE_KERNELS=a,b  WARP_EMULATOR_TRACE_BLOCK=x,y,z  WARP_EMULATOR_TRACE_WARP=w
 //

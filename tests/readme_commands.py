@@ -18,10 +18,12 @@ Which blocks are commands (the convention a README author follows; this script e
   and so is an indented code block (a line indented 4 or more spaces after a blank line,
   outside a fence): a command there would escape this test.
 
-  readme_commands.py --label cpu|gpu --source DIR --work DIR [--readme FILE]
+  readme_commands.py --label cpu|gpu --source DIR --work DIR [--readme FILE] [--files-from LIST]
 
 It copies the files git tracks in DIR (as they are in the working tree, so uncommitted edits
-count) into a fresh folder under --work and runs the blocks there, in order, in that one copy:
+count) into a fresh folder under --work and runs the blocks there, in order, in that one copy
+(where DIR has no .git, as in a copy made for another machine, --files-from names a list that
+`git ls-files` wrote, one path a line):
 a later block may use what an earlier one built, as on a learner's machine. The README read is
 DIR/README.md, or --readme FILE (the self-test plants mistakes in a copy of it).
 
@@ -150,16 +152,22 @@ def split_commands(text):
     return commands
 
 
-def copy_tracked_files(source, destination):
-    """Copies what git tracks in source (working-tree contents) into a fresh destination."""
-    listing = subprocess.run(["git", "-C", source, "ls-files", "-z"], capture_output=True)
-    if listing.returncode != 0:
-        return listing.stderr.decode(errors="replace").strip() or "git ls-files failed"
+def copy_tracked_files(source, destination, files_from=None):
+    """Copies what git tracks in source (working-tree contents) into a fresh destination: the
+    list git ls-files gives, or the one in files_from."""
+    if files_from:
+        with open(files_from, encoding="utf-8") as listed:
+            tracked = listed.read().splitlines()
+    else:
+        listing = subprocess.run(["git", "-C", source, "ls-files", "-z"], capture_output=True)
+        if listing.returncode != 0:
+            return listing.stderr.decode(errors="replace").strip() or "git ls-files failed"
+        tracked = listing.stdout.decode().split("\0")
     if os.path.exists(destination):
         shutil.rmtree(destination)
     os.makedirs(destination)
     copied = 0
-    for relative in listing.stdout.decode().split("\0"):
+    for relative in tracked:
         path = os.path.join(source, relative)
         if not relative or not os.path.lexists(path):  # deleted in the working tree, not yet committed
             continue
@@ -197,6 +205,7 @@ def main():
     parser.add_argument("--source", required=True, help="the repository whose tracked files are copied")
     parser.add_argument("--work", required=True, help="a folder for the copy (emptied first)")
     parser.add_argument("--readme", help="the README to read (default: SOURCE/README.md)")
+    parser.add_argument("--files-from", help="the tracked files, one a line (default: ask git)")
     options = parser.parse_args()
 
     if os.environ.get(NESTED_VARIABLE):
@@ -219,11 +228,11 @@ def main():
     if options.label == "gpu" and not gpu_listed():
         skip("no usable GPU (nvidia-smi -L lists none): the gpu label runs the README's GPU blocks",
              os.environ.get("SHUFFLES_REQUIRE_GPU", "") not in ("", "0"))
-    if shutil.which("git") is None:
+    if shutil.which("git") is None and not options.files_from:
         skip("git not found: the copy holds the files git tracks (apt install git)",
              os.environ.get("CI") == "true")
     tree = os.path.abspath(os.path.join(options.work, "tree"))
-    problem = copy_tracked_files(os.path.abspath(options.source), tree)
+    problem = copy_tracked_files(os.path.abspath(options.source), tree, options.files_from)
     if problem:
         skip(f"{options.source} is not a git checkout, so which files a fresh copy holds is unknown "
              f"(git clone the repository): {problem}", os.environ.get("CI") == "true")

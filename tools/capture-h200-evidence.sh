@@ -44,6 +44,21 @@ $build || exit 1
   done
   echo "default-run stdout: $(./shuffles | wc -c) bytes (Compiler Explorer cuts at 32768)"; } > evidence/h200-timing.txt
 
+# --rows that fits the GPU's memory but not the host's: refused with exit 2
+# before any output. The count is halfway between what each can hold, at the
+# bytes per row shuffles.cu names (kHostBytesPerRow, equal to kDeviceBytesPerRow
+# in a GPU build).
+host_bytes=$(awk '/^MemAvailable:/ { print $2 * 1024 }' /proc/meminfo)
+device_bytes=$(( $(nvidia-smi --query-gpu=memory.free --format=csv,noheader,nounits | head -n 1) * 1024 * 1024 ))
+per_row=$(grep -m1 -oE 'kHostBytesPerRow = .*// *[0-9]+$' shuffles.cu | grep -oE '[0-9]+$')  # the GPU build's, first
+{ header "--rows between the host's and the device's memory: must exit 2 naming host memory, stdout empty"          "./shuffles --rows N"
+  rows=$(( (host_bytes + device_bytes) / 2 / per_row ))
+  echo "# MemAvailable ${host_bytes} B; GPU memory free ${device_bytes} B; ${per_row} bytes a row on each (shuffles.cu)"
+  echo "# rows = (MemAvailable + GPU free) / 2 / ${per_row} = ${rows}"
+  ./shuffles --rows "$rows" > "$work/rows.out" 2> "$work/rows.err"; code=$?
+  echo "# exit code: $code; stdout: $(wc -c < "$work/rows.out") bytes; stderr:"
+  cat "$work/rows.err"; } > evidence/h200-host-memory.txt
+
 # The embed, built with its pinned flags (sm_75: the driver compiles its PTX for sm_90 here).
 embed_build="nvcc -std=c++17 -O3 -arch=sm_75 -o shuffles-embed embed/embed.cu"
 $embed_build || exit 1
@@ -100,15 +115,23 @@ sed -i 's|set(line "${head}${SHUFFLES_MASK_REGISTERS}${tail}")|# broken on purpo
         -P "$work/broken/report_matches_transcript.cmake" 2>&1
   echo "# exit code: $? (non-zero: the broken normaliser was caught)"; } > evidence/h200-broken-normaliser.txt
 
-# The whole suite, nothing allowed to skip for want of a GPU. All but
-# readme_matches_evidence: the README's figures are copied from the files this
-# script has just written, after it, so that test runs in CI instead.
-test_command="cmake -S . -B build-h200 && cmake --build build-h200 -j && SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -V -E '^readme_matches_evidence\$'"
+# What the H200 answers for launch configurations and edge-case collectives
+# (evidence/gpu-answers-h200.txt), for the emulator to answer the same.
+tools/capture-gpu-answers.sh > /dev/null || exit 1
+
+# The whole suite, nothing allowed to skip for want of a GPU, but for three
+# tests: readme_matches_evidence (the README's figures are copied from the
+# files this script has just written, after it, so it runs in CI), and the
+# README-commands tests, each of which runs the whole suite again in a fresh
+# copy (readme_commands_cpu runs in CI; tools/capture-h200-readme-commands.sh
+# runs readme_commands_gpu here, on its own).
+skipped='^(readme_matches_evidence|readme_commands_cpu|readme_commands_gpu)$'
+test_command="cmake -S . -B build-h200 && cmake --build build-h200 -j && SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -j 8 -V -E '$skipped'"
 { header "the full CTest log on the H200" "$test_command"
   cmake -S . -B build-h200 > "$work/configure.log" 2>&1 && cmake --build build-h200 -j > "$work/build.log" 2>&1 \
     || { cat "$work/configure.log" "$work/build.log"; }
-  SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -V -E '^readme_matches_evidence$' 2>&1; echo "# ctest exit code: $?"; } > evidence/h200-ctest.txt
+  SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -j 8 -V -E "$skipped" 2>&1; echo "# ctest exit code: $?"; } > evidence/h200-ctest.txt
 
 rm -rf "$work" build-h200
-if [ -n "${OUT:-}" ]; then cp evidence/h200-* "$OUT"/; fi
+if [ -n "${OUT:-}" ]; then cp evidence/h200-* evidence/gpu-answers-h200.txt "$OUT"/; fi
 tail -n 25 evidence/h200-ctest.txt
