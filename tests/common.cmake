@@ -68,3 +68,22 @@ function(shuffles_write_planted name text find replace file_name out_var)
   file(WRITE "${folder}/${file_name}" "${planted}")
   set(${out_var} "${folder}" PARENT_SCOPE)
 endfunction()
+
+# Builds <source> on the CPU warp emulator into <output>, as the README's
+# command does (the host compiler COMPILER, -I the emulator folder), with any
+# extra flags; fails the test, naming what, when the build fails.
+# shuffles_build_emulated(<what> <emulator folder> <output> <source> [flags...])
+function(shuffles_build_emulated what emulator output source)
+  execute_process(COMMAND "${COMPILER}" -std=c++17 -O2 -x c++ "-I${emulator}" ${ARGN} -o "${output}" "${source}"
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "building ${what} on the emulator failed:\n${err}")
+  endif()
+endfunction()
+
+# The renderer of tools/lanes/ and its tests need python3 (its standard library only).
+macro(shuffles_require_python)
+  if(NOT PYTHON OR NOT EXISTS "${PYTHON}")
+    shuffles_skip_without_tool(python3 "install Python 3 (the renderer needs its standard library only)")
+  endif()
+endmacro()

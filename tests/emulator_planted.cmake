@@ -25,12 +25,7 @@ set(failures "")
 # plant(name find replace exit_code stdout_regex stderr_regex)
 function(plant name find replace exit_code stdout_regex stderr_regex)
   shuffles_write_planted(${name} "${source}" "${find}" "${replace}" shuffles.cu folder)
-  execute_process(COMMAND "${COMPILER}" -std=c++17 -O2 -x c++ "-I${EMULATOR_DIR}" -o "${folder}/shuffles"
-                          "${folder}/shuffles.cu"
-                  RESULT_VARIABLE rc ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "building '${name}' on the emulator failed:\n${err}")
-  endif()
+  shuffles_build_emulated("'${name}'" "${EMULATOR_DIR}" "${folder}/shuffles" "${folder}/shuffles.cu")
   execute_process(COMMAND "${folder}/shuffles" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   set(problem "")
   if(NOT rc EQUAL exit_code)

@@ -7,9 +7,7 @@
 cmake_minimum_required(VERSION 3.20)
 include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
 shuffles_require_variables(COMPILER PYTHON SOURCE_DIR WORK_DIR)
-if(NOT PYTHON OR NOT EXISTS "${PYTHON}")
-  shuffles_skip_without_tool(python3 "install Python 3 (the renderer needs its standard library only)")
-endif()
+shuffles_require_python()
 
 set(ladder "padded-sum-ladder.svg")
 # Counts the undefined reads drawn in an SVG file.
@@ -30,12 +28,7 @@ shuffles_write_planted(ladder_inside_branch "${source}"
                        "        sum += __shfl_down_sync(kFullMask, sum, offset);"
                        "        if (live) sum += __shfl_down_sync(kFullMask, sum, offset);"
                        shuffles.cu folder)
-execute_process(COMMAND "${COMPILER}" -std=c++17 -O2 -x c++ "-I${SOURCE_DIR}/emulator" -o "${folder}/shuffles"
-                        "${folder}/shuffles.cu"
-                RESULT_VARIABLE rc ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "building the planted copy on the emulator failed:\n${err}")
-endif()
+shuffles_build_emulated("the planted copy" "${SOURCE_DIR}/emulator" "${folder}/shuffles" "${folder}/shuffles.cu")
 # The planted run fails its own check (exit 1); what matters here is its trace.
 execute_process(COMMAND "${CMAKE_COMMAND}" -E env "WARP_EMULATOR_TRACE=${folder}/trace.jsonl"
                         WARP_EMULATOR_TRACE_KERNELS=reduceRowsPadded "${folder}/shuffles"

@@ -7,18 +7,12 @@
 cmake_minimum_required(VERSION 3.20)
 include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
 shuffles_require_variables(COMPILER PYTHON SOURCE_DIR WORK_DIR)
-if(NOT PYTHON OR NOT EXISTS "${PYTHON}")
-  shuffles_skip_without_tool(python3 "install Python 3 (the renderer needs its standard library only)")
-endif()
+shuffles_require_python()
 
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
-execute_process(COMMAND "${COMPILER}" -std=c++17 -O2 -x c++ "-I${SOURCE_DIR}/emulator" -o "${WORK_DIR}/row0_sum"
-                        "${SOURCE_DIR}/tests/lanes_row0_sum.cu"
-                RESULT_VARIABLE rc ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "building tests/lanes_row0_sum.cu on the emulator failed:\n${err}")
-endif()
+shuffles_build_emulated(tests/lanes_row0_sum.cu "${SOURCE_DIR}/emulator" "${WORK_DIR}/row0_sum"
+                        "${SOURCE_DIR}/tests/lanes_row0_sum.cu")
 # reduceRowsBallotDown's undefined reads are findings on purpose; =log keeps the program's exit code.
 execute_process(COMMAND "${CMAKE_COMMAND}" -E env "WARP_EMULATOR_TRACE=${WORK_DIR}/trace.jsonl"
                         WARP_EMULATOR_TRACE_KERNELS=reduceRowsPadded WARP_EMULATOR_ON_FINDING=log

@@ -20,13 +20,8 @@ set(failures "")
 # plant(name find replace output_regex)
 function(plant name find replace output_regex)
   shuffles_write_planted(${name} "${source}" "${find}" "${replace}" reduce_rows_width8.cuh folder)
-  execute_process(COMMAND "${COMPILER}" -std=c++17 -O2 -x c++ "-I${EMULATOR_DIR}"
-                          "-DWIDTH8_SOURCE=\"${folder}/reduce_rows_width8.cuh\"" -o "${folder}/oracle"
-                          "${SOURCE_DIR}/tests/oracle.cu"
-                  RESULT_VARIABLE rc ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "building the oracle against '${name}' failed:\n${err}")
-  endif()
+  shuffles_build_emulated("the oracle against '${name}'" "${EMULATOR_DIR}" "${folder}/oracle" "${SOURCE_DIR}/tests/oracle.cu"
+                          "-DWIDTH8_SOURCE=\"${folder}/reduce_rows_width8.cuh\"")
   execute_process(COMMAND "${folder}/oracle" 8205 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 1)
     set(failures "${failures}\n${name}: exit ${rc}, expected 1\n${out}" PARENT_SCOPE)
