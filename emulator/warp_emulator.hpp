@@ -37,6 +37,7 @@
 //   WARP_EMULATOR_RACE_CHECK=1|0            0: run each launch once
 //   WARP_EMULATOR_STACK_KIB=N               each thread's stack (512 by default)
 //   WARP_EMULATOR_SUPPRESS=a,b              these kernels' findings are expected: counted, not decisive
+//   WARP_EMULATOR_WATCHDOG_SECONDS=N        end a launch in which no thread moved for N s (60; 0: never)
 //   WARP_EMULATOR_TRACE=FILE                record one warp's collectives (TRACE.md), with
 //   WARP_EMULATOR_TRACE_KERNELS=a,b  WARP_EMULATOR_TRACE_BLOCK=x,y,z  WARP_EMULATOR_TRACE_WARP=w
 //
@@ -60,9 +61,11 @@
 #include "warp_emulator/settings.hpp"
 #include "warp_emulator/symbols.hpp"
 #include "warp_emulator/fibers.hpp"
+#include "warp_emulator/device_memory.hpp"
 #include "warp_emulator/findings.hpp"
 #include "warp_emulator/request.hpp"
 #include "warp_emulator/trace.hpp"
+#include "warp_emulator/watchdog.hpp"
 #include "warp_emulator/race_check.hpp"
 #include "warp_emulator/scheduler.hpp"
 #include "warp_emulator/warp_collectives.hpp"

@@ -57,8 +57,12 @@ plant(own_bit_not_checked warp_collectives.hpp "if (uncalled != 0) {" "if (false
 plant(lanes_that_left_not_checked warp_collectives.hpp "    reportLanesThatLeft(warp, group, request);\n" "" mask_mismatch_broken)
 plant(exited_count_as_arrived block_barrier.hpp "thread.state == State::Exited && thread.barriersPassed" "false && thread.barriersPassed"
       barrier_warp_skips_broken)
-plant(no_second_order launch.hpp "runGrid(second, settings.seed ^ 0x5DEECE66Dull, true);" "runGrid(settings.laneOrder, settings.seed, false);"
+plant(no_other_order launch.hpp
+      "runGrid(LaneOrder::Random, Settings::get().seed ^ (0x5DEECE66Dull * static_cast<std::uint64_t>(run)), true, true);"
+      "runGrid(Settings::get().laneOrder, Settings::get().seed, false, false);"
       race_left_neighbour_broken)
+plant(warps_never_run_ahead scheduler.hpp "if (eager && thread.state == State::Waiting) {" "if (false) {"
+      race_syncwarp_across_warps_broken)
 plant(match_all_gives_the_mask warp_collectives.hpp "(mine.allMatched ? named : 0u)" "(mine.allMatched ? request.mask : 0u)"
       early_exit_legal)
 plant(reads_of_absent_lanes_allowed warp_collectives.hpp "if (((named >> source) & 1u) == 0) {" "if (false) {"

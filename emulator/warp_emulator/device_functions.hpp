@@ -3,10 +3,10 @@
 // (the fast approximate ones computed exactly here).
 #pragma once
 
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "intrinsics.hpp"
@@ -27,11 +27,16 @@ struct FromAddress {
     using type = T;
 };
 
+// Tells the race check what an atomic found; returns what the thread is given.
 template <typename T>
-void atomicDone(T* address, T old, bool valueDependsOnOrder, const char* name, const char* file, int line) {
+T atomicDone(T* address, T old, bool valueDependsOnOrder, const char* name, const char* file, int line) {
+    static_assert(sizeof(T) <= 8, "an atomic works on up to 8 bytes");
     std::uint64_t bits = 0;
-    std::memcpy(&bits, &old, sizeof(T) <= 8 ? sizeof(T) : 8);
-    runtime().atomicDone(address, sizeof(T), bits, valueDependsOnOrder, name, file, line);
+    std::memcpy(&bits, &old, sizeof(T));
+    bits = runtime().atomicDone(address, sizeof(T), bits, valueDependsOnOrder, name, file, line);
+    T given;
+    std::memcpy(&given, &bits, sizeof(T));
+    return given;
 }
 
 }  // namespace warp_emulator
@@ -41,8 +46,7 @@ void atomicDone(T* address, T old, bool valueDependsOnOrder, const char* name, c
     T name(T* address, typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {              \
         const T old = *address;                                                                                \
         *address = (update);                                                                                   \
-        warp_emulator::atomicDone(address, old, (orderDependent), #name, file, line);                         \
-        return old;                                                                                            \
+        return warp_emulator::atomicDone(address, old, (orderDependent), #name, file, line);                  \
     }                                                                                                          \
     template <typename T>                                                                                      \
     T name##_block(T* address, typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {      \
@@ -71,8 +75,7 @@ T atomicCAS(T* address, typename warp_emulator::FromAddress<T>::type compare,
     if (old == compare) {
         *address = value;
     }
-    warp_emulator::atomicDone(address, old, true, "atomicCAS", file, line);
-    return old;
+    return warp_emulator::atomicDone(address, old, true, "atomicCAS", file, line);
 }
 template <typename T>
 T atomicCAS_block(T* address, typename warp_emulator::FromAddress<T>::type compare,
@@ -91,10 +94,16 @@ inline void __threadfence() {}
 inline void __threadfence_block() {}
 inline void __threadfence_system() {}
 
+// Timing is not modelled: clock64() counts its own calls in each thread, so
+// that a kernel that stores a "time" gets the same bytes in both runs of the
+// race check (a wall clock would differ, and look like a race).
 inline long long clock64() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    warp_emulator::Thread* thread = warp_emulator::runtime().current;
+    return thread != nullptr ? ++thread->clockCalls : 0;
 }
-inline void __nanosleep(unsigned int) {}
+// A thread that sleeps lets the others run: a spin loop that waits, with
+// __nanosleep(), for memory another thread writes ends here as on a GPU.
+inline void __nanosleep(unsigned int) { warp_emulator::runtime().yield(); }
 [[noreturn]] inline void __trap() {
     std::fprintf(stderr, "warp emulator: __trap() in %s\n", warp_emulator::runtime().describeRunningThread().c_str());
     std::abort();
@@ -223,18 +232,34 @@ inline double __fma_rn(double x, double y, double z) { return std::fma(x, y, z);
 inline double __drcp_rn(double x) { return 1.0 / x; }
 inline double __dsqrt_rn(double x) { return std::sqrt(x); }
 
-// Conversions, rounding as their suffix says: rn to nearest even, rz toward
-// zero, rd down, ru up.
-inline int __float2int_rn(float x) { return static_cast<int>(std::nearbyint(x)); }
-inline int __float2int_rz(float x) { return static_cast<int>(std::trunc(x)); }
-inline int __float2int_rd(float x) { return static_cast<int>(std::floor(x)); }
-inline int __float2int_ru(float x) { return static_cast<int>(std::ceil(x)); }
-inline unsigned int __float2uint_rn(float x) { return static_cast<unsigned int>(std::nearbyint(x)); }
-inline unsigned int __float2uint_rz(float x) { return static_cast<unsigned int>(std::trunc(x)); }
-inline long long __float2ll_rn(float x) { return static_cast<long long>(std::nearbyint(x)); }
-inline long long __float2ll_rz(float x) { return static_cast<long long>(std::trunc(x)); }
-inline int __double2int_rn(double x) { return static_cast<int>(std::nearbyint(x)); }
-inline int __double2int_rz(double x) { return static_cast<int>(std::trunc(x)); }
+// Conversions, rounding as their suffix says (rn to nearest even, rz toward
+// zero, rd down, ru up) and, as PTX's cvt does from floating point to an
+// integer, saturating: past the range gives its end, NaN gives 0.
+namespace warp_emulator {
+template <typename Integer>
+Integer saturated(double rounded) {
+    if (std::isnan(rounded)) {
+        return 0;
+    }
+    if (rounded <= static_cast<double>(std::numeric_limits<Integer>::min())) {
+        return std::numeric_limits<Integer>::min();
+    }
+    if (rounded >= static_cast<double>(std::numeric_limits<Integer>::max())) {
+        return std::numeric_limits<Integer>::max();
+    }
+    return static_cast<Integer>(rounded);
+}
+}  // namespace warp_emulator
+inline int __float2int_rn(float x) { return warp_emulator::saturated<int>(std::nearbyint(x)); }
+inline int __float2int_rz(float x) { return warp_emulator::saturated<int>(std::trunc(x)); }
+inline int __float2int_rd(float x) { return warp_emulator::saturated<int>(std::floor(x)); }
+inline int __float2int_ru(float x) { return warp_emulator::saturated<int>(std::ceil(x)); }
+inline unsigned int __float2uint_rn(float x) { return warp_emulator::saturated<unsigned int>(std::nearbyint(x)); }
+inline unsigned int __float2uint_rz(float x) { return warp_emulator::saturated<unsigned int>(std::trunc(x)); }
+inline long long __float2ll_rn(float x) { return warp_emulator::saturated<long long>(std::nearbyint(x)); }
+inline long long __float2ll_rz(float x) { return warp_emulator::saturated<long long>(std::trunc(x)); }
+inline int __double2int_rn(double x) { return warp_emulator::saturated<int>(std::nearbyint(x)); }
+inline int __double2int_rz(double x) { return warp_emulator::saturated<int>(std::trunc(x)); }
 inline float __double2float_rn(double x) { return static_cast<float>(x); }
 inline float __int2float_rn(int x) { return static_cast<float>(x); }
 inline float __uint2float_rn(unsigned int x) { return static_cast<float>(x); }

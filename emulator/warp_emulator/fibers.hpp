@@ -122,6 +122,9 @@ public:
 
     // Says who is running when a fault comes: set by the scheduler.
     std::string (*describeRunningThread)() = nullptr;
+    // Takes a fault that is a write to memory the race check protects, and
+    // says whether it was one (race_check.hpp's WriteTracker).
+    bool (*takeWriteFault)(const void* address) = nullptr;
 
 #ifdef WARP_EMULATOR_USES_UCONTEXT
     void start(int index, Entry entry) {
@@ -194,6 +197,9 @@ private:
 
     static void onFault(int signalNumber, siginfo_t* info, void*) {
         Fibers& fibers = instance();
+        if (fibers.takeWriteFault != nullptr && fibers.takeWriteFault(info->si_addr)) {
+            return;  // the write goes ahead on the now writable page
+        }
         const std::string who = fibers.describeRunningThread != nullptr ? fibers.describeRunningThread() : "";
         if (fibers.guardHolding(info->si_addr) >= 0) {
             std::fprintf(stderr,

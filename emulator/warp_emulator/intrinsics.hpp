@@ -47,6 +47,20 @@ T shuffle(Op op, unsigned int mask, const T& value, const void* variable, int op
     return result;
 }
 
+// The type a shuffle of a T moves and returns, as CUDA's overloads decide:
+// int, unsigned, long, long long, their unsigned forms, float and double as
+// they are; a narrower integer (bool, char, short) promoted to int; anything
+// else (a struct) has no overload: void.
+template <typename T>
+constexpr bool isShuffleOverload() {
+    return std::is_same<T, int>::value || std::is_same<T, unsigned int>::value || std::is_same<T, long>::value ||
+           std::is_same<T, unsigned long>::value || std::is_same<T, long long>::value ||
+           std::is_same<T, unsigned long long>::value || std::is_same<T, float>::value || std::is_same<T, double>::value;
+}
+template <typename T>
+using ShuffleType = std::conditional_t<isShuffleOverload<T>(), T,
+                                       std::conditional_t<std::is_integral<T>::value && sizeof(T) < sizeof(int), int, void>>;
+
 inline Request& collective(Op op, unsigned int mask, std::uint64_t value, ValueType type, bool isSigned, const char* file,
                            int line) {
     Request request;
@@ -89,24 +103,36 @@ inline unsigned int answer(const Request& done) {
 // Each shuffle has two overloads. A non-const variable binds to T&, and its
 // address goes to the trace; anything else (an expression, a constant) binds
 // to const T&, and the trace says its value after the step is unknown.
-#define WARP_EMULATOR_SHUFFLE(name, op, OperandType)                                                              \
-    template <typename T>                                                                                          \
-    std::remove_cv_t<T> name(unsigned int mask, T& var, OperandType operand, int width = warpSize,                \
-                             WARP_EMULATOR_SITE) {                                                                 \
-        const std::remove_cv_t<T> value = var;                                                                     \
-        return warp_emulator::shuffle<std::remove_cv_t<T>>(op, mask, value, const_cast<const void*>(                \
-                                                               static_cast<const volatile void*>(&var)),          \
-                                                           static_cast<int>(operand), width, file, line);          \
-    }                                                                                                              \
-    template <typename T>                                                                                          \
-    T name(unsigned int mask, const T& var, OperandType operand, int width = warpSize, WARP_EMULATOR_SITE) {       \
-        return warp_emulator::shuffle<T>(op, mask, var, nullptr, static_cast<int>(operand), width, file, line);   \
+#define WARP_EMULATOR_SHUFFLE(name, op, OperandType)                                                           \
+    template <typename T>                                                                                       \
+    warp_emulator::ShuffleType<std::remove_cv_t<T>> name(unsigned int mask, T& var, OperandType operand,       \
+                                                         int width = warpSize, WARP_EMULATOR_SITE) {           \
+        using Moved = warp_emulator::ShuffleType<std::remove_cv_t<T>>;                                          \
+        static_assert(!std::is_void<Moved>::value, WARP_EMULATOR_SHUFFLE_TYPES);                                \
+        const Moved value = var;                                                                                \
+        const void* variable = std::is_same<Moved, std::remove_cv_t<T>>::value                                  \
+                                   ? const_cast<const void*>(static_cast<const volatile void*>(&var))           \
+                                   : nullptr;                                                                   \
+        return warp_emulator::shuffle<Moved>(op, mask, value, variable, static_cast<int>(operand), width, file, \
+                                             line);                                                             \
+    }                                                                                                           \
+    template <typename T>                                                                                       \
+    warp_emulator::ShuffleType<T> name(unsigned int mask, const T& var, OperandType operand,                   \
+                                       int width = warpSize, WARP_EMULATOR_SITE) {                             \
+        using Moved = warp_emulator::ShuffleType<T>;                                                            \
+        static_assert(!std::is_void<Moved>::value, WARP_EMULATOR_SHUFFLE_TYPES);                                \
+        return warp_emulator::shuffle<Moved>(op, mask, static_cast<Moved>(var), nullptr,                        \
+                                             static_cast<int>(operand), width, file, line);                     \
     }
+#define WARP_EMULATOR_SHUFFLE_TYPES                                                                             \
+    "CUDA's shuffles take int, unsigned, long, long long, their unsigned forms, float or double (and __half, "  \
+    "which the emulator lacks): shuffle a struct one member at a time"
 WARP_EMULATOR_SHUFFLE(__shfl_sync, warp_emulator::Op::ShflIdx, int)
 WARP_EMULATOR_SHUFFLE(__shfl_up_sync, warp_emulator::Op::ShflUp, unsigned int)
 WARP_EMULATOR_SHUFFLE(__shfl_down_sync, warp_emulator::Op::ShflDown, unsigned int)
 WARP_EMULATOR_SHUFFLE(__shfl_xor_sync, warp_emulator::Op::ShflXor, int)
 #undef WARP_EMULATOR_SHUFFLE
+#undef WARP_EMULATOR_SHUFFLE_TYPES
 
 inline unsigned int __ballot_sync(unsigned int mask, int predicate, WARP_EMULATOR_SITE) {
     return warp_emulator::answer(warp_emulator::vote(warp_emulator::Op::Ballot, mask, predicate, file, line));
@@ -118,10 +144,7 @@ inline int __all_sync(unsigned int mask, int predicate, WARP_EMULATOR_SITE) {
     return static_cast<int>(warp_emulator::answer(warp_emulator::vote(warp_emulator::Op::All, mask, predicate, file, line)));
 }
 inline int __uni_sync(unsigned int mask, int predicate, WARP_EMULATOR_SITE) {
-    const unsigned int ballot =
-        warp_emulator::answer(warp_emulator::vote(warp_emulator::Op::Ballot, mask, predicate, file, line));
-    const unsigned int named = mask;  // every named lane votes alike: all true or all false among them
-    return (ballot & named) == 0 || (ballot & named) == named;
+    return static_cast<int>(warp_emulator::answer(warp_emulator::vote(warp_emulator::Op::Uni, mask, predicate, file, line)));
 }
 
 template <typename T>

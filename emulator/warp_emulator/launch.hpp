@@ -28,9 +28,21 @@ inline cudaError_t Runtime::checkConfiguration(const void* kernel, dim3 grid, di
     return cudaSuccess;
 }
 
+// The address a pointer argument holds, or null for anything else (a value,
+// a function pointer); volatile and const pointers too.
+template <typename Value>
+const void* addressIn(const Value& value) {
+    if constexpr (std::is_pointer<Value>::value && std::is_object<std::remove_pointer_t<Value>>::value) {
+        return const_cast<const void*>(static_cast<const volatile void*>(value));
+    } else {
+        return nullptr;
+    }
+}
+
 // The race check runs a launch twice, so every pointer a kernel is given must
-// point into memory it can put back: an allocation from the runtime API, or a
-// global variable. "" when they all do.
+// point into memory it can put back: an allocation from the runtime API (or
+// just past its end, as a [begin, end) range's end does), or a global
+// variable. "" when they all do.
 template <typename Tuple>
 std::string Runtime::untrackedPointerArgument(const Tuple& arguments) const {
     std::string found;
@@ -40,10 +52,9 @@ std::string Runtime::untrackedPointerArgument(const Tuple& arguments) const {
             auto check = [&](const auto& value) {
                 ++position;
                 using Value = std::decay_t<decltype(value)>;
-                if constexpr (std::is_pointer<Value>::value) {
-                    std::uintptr_t start = 0;
-                    const void* address = reinterpret_cast<const void*>(value);
-                    bool known = address == nullptr || memory.find(address, &start) != nullptr;
+                if constexpr (std::is_pointer<Value>::value && std::is_object<std::remove_pointer_t<Value>>::value) {
+                    const char* address = static_cast<const char*>(addressIn(value));
+                    bool known = address == nullptr || memory.holdsOrEnds(address);
                     for (const MemoryRange& range : SymbolTable::get().globals()) {
                         known |= address >= range.start && address < range.start + range.bytes;
                     }
@@ -63,14 +74,7 @@ std::vector<const void*> Runtime::pointerArguments(const Tuple& arguments) {
     std::vector<const void*> pointers;
     std::apply(
         [&](const auto&... argument) {
-            auto add = [&](const auto& value) {
-                using Value = std::decay_t<decltype(value)>;
-                if constexpr (std::is_pointer<Value>::value) {
-                    pointers.push_back(reinterpret_cast<const void*>(value));
-                } else {
-                    pointers.push_back(nullptr);
-                }
-            };
+            auto add = [&](const auto& value) { pointers.push_back(addressIn(value)); };
             (add(argument), ...);
         },
         arguments);
@@ -111,45 +115,30 @@ const LaunchReport& Runtime::launch(void (*kernel)(Parameters...), dim3 grid, di
                      "allocate (host memory?), which a second run could not put back\n",
                      report.kernel.c_str(), untracked.c_str());
     }
-    RaceCheck::Snapshot before;
+    Watchdog::start([] { return instance().describeRunningThread(); });
+    WriteTracker& tracker = WriteTracker::instance();
+    RaceCheck::Snapshot globalsBefore;
     if (checkingRaces_) {
-        before = raceCheck_.take(memory);
+        globalsBefore = RaceCheck::takeGlobals();
         raceCheck_.beginRun(0);
+        tracker.reset();
+        tracker.start(memory);
     }
     tracingLaunch_ = trace.beginLaunch(report.kernel, grid, block, threadCount_);
-    runGrid(settings.laneOrder, settings.seed, false);
+    runGrid(settings.laneOrder, settings.seed, false, false);
     if (tracingLaunch_) {
         trace.endLaunch();
         tracingLaunch_ = false;
     }
     if (checkingRaces_) {
-        // The second order: the reverse of the first, blocks reversed too.
-        // Only its memory counts: what it breaks besides, the first run found.
-        const RaceCheck::Snapshot first = raceCheck_.take(memory);
-        RaceCheck::restore(before);
-        LaunchReport firstReport = std::move(report);
-        report = LaunchReport{};
-        report.kernel = firstReport.kernel;
-        const auto firstReadingCalls = std::move(readingCalls_);
-        readingCalls_.clear();
-        raceCheck_.beginRun(1);
-        const LaneOrder second = settings.laneOrder == LaneOrder::Ascending ? LaneOrder::Descending
-                                 : settings.laneOrder == LaneOrder::Descending ? LaneOrder::Ascending
-                                                                              : LaneOrder::Random;
-        {
-            MutedStandardOutput muted;
-            runGrid(second, settings.seed ^ 0x5DEECE66Dull, true);
-        }
-        report = std::move(firstReport);
-        readingCalls_ = firstReadingCalls;
-        const std::string firstName = settings.laneOrder == LaneOrder::Random
-                                          ? "random (seed " + std::to_string(settings.seed) + ")"
-                                          : laneOrderName(settings.laneOrder);
-        const std::string secondName = settings.laneOrder == LaneOrder::Random ? "another random" : laneOrderName(second);
-        raceCheck_.compare(first, memory, pointerArguments(bound), firstName.c_str(), secondName.c_str(), report);
-        RaceCheck::restore(first);
+        tracker.stop();
+        const std::string firstOrder = (settings.laneOrder == LaneOrder::Random
+                                            ? "random order (seed " + std::to_string(settings.seed) + ")"
+                                            : std::string(laneOrderName(settings.laneOrder)) + " order");
+        checkOtherOrders(globalsBefore, pointerArguments(bound), firstOrder);
         checkingRaces_ = false;
     }
+    Watchdog::stop();
     if (settings.isSuppressed(report.kernel)) {
         // Expected, as a Valgrind suppression says: counted here, never printed whole, never decisive.
         if (report.findingCount() != 0) {
@@ -166,6 +155,67 @@ const LaunchReport& Runtime::launch(void (*kernel)(Parameters...), dim3 grid, di
         syncError = cudaErrorWarpRuleBroken;
     }
     return report;
+}
+
+// The race check's other runs (race_check.hpp). Each starts from the memory
+// the launch found, runs the grid in a seeded random order with the blocks
+// reversed and each warp call carried out as soon as its lanes are there, and
+// is compared with the first run, whose memory is then put back. A launch of
+// few blocks gives its threads few chances to meet in another order, so it gets
+// more runs: 32 / blocks of them, 1 to 8 (fewer when its allocations are
+// large). Only their memory counts: what they break besides, the first run found.
+inline void Runtime::checkOtherOrders(const RaceCheck::Snapshot& globalsBefore,
+                                      const std::vector<const void*>& arguments, const std::string& firstOrder) {
+    WriteTracker& tracker = WriteTracker::instance();
+    std::map<char*, std::vector<char>> firstPages;  // what the first run left, in the pages it wrote
+    for (size_t i = 0; i < tracker.count(); ++i) {
+        firstPages[tracker.page(i)].assign(tracker.page(i), tracker.page(i) + pageBytes());
+    }
+    const RaceCheck::Snapshot firstGlobals = RaceCheck::takeGlobals();
+    const unsigned long long blocks = 1ull * gridSize.x * gridSize.y * gridSize.z;
+    unsigned long long trackedBytes = 1;
+    for (const auto& [start, allocation] : memory.all()) {
+        trackedBytes += allocation.bytes;
+    }
+    // Each run protects every allocation again (a system call over its pages):
+    // over 256 MiB of protecting in all, fewer runs.
+    const int runs = static_cast<int>(std::max(1ull, std::min({8ull, 32 / blocks, (256ull << 20) / trackedBytes})));
+    LaunchReport kept = std::move(report);
+    const auto keptReadingCalls = std::move(readingCalls_);
+    for (int run = 1; run <= runs; ++run) {
+        for (size_t i = 0; i < tracker.count(); ++i) {  // memory as the launch found it
+            std::memcpy(tracker.page(i), tracker.before(i), pageBytes());
+        }
+        RaceCheck::restore(globalsBefore);
+        report = LaunchReport{};
+        report.kernel = kept.kernel;
+        readingCalls_.clear();
+        raceCheck_.beginRun(run);
+        tracker.start(memory);
+        {
+            MutedStandardOutput muted;
+            runGrid(LaneOrder::Random, Settings::get().seed ^ (0x5DEECE66Dull * static_cast<std::uint64_t>(run)), true, true);
+        }
+        tracker.stop();
+        LaunchReport differences;
+        differences.kernel = kept.kernel;
+        const std::string otherOrder =
+            "race check's other order (random, blocks reversed, warps running ahead" +
+            (runs > 1 ? "; run " + std::to_string(run) + " of " + std::to_string(runs) : std::string()) + ")";
+        raceCheck_.compareAndKeepFirst(firstPages, firstGlobals, memory, arguments, firstOrder, otherOrder, differences);
+        if (differences.raceCount != 0) {
+            kept.notes = differences.notes;
+            for (const std::string& race : differences.races) {
+                kept.race(race);
+            }
+            break;
+        }
+        if (kept.notes.empty()) {
+            kept.notes = differences.notes;
+        }
+    }
+    report = std::move(kept);
+    readingCalls_ = keptReadingCalls;
 }
 
 // ---------------------------------------------------------------------------

@@ -15,7 +15,7 @@ namespace warp_emulator {
 
 enum class Op {
     ShflIdx, ShflUp, ShflDown, ShflXor,
-    Ballot, Any, All, MatchAny, MatchAll,
+    Ballot, Any, All, Uni, MatchAny, MatchAll,
     ReduceAdd, ReduceMin, ReduceMax, ReduceAnd, ReduceOr, ReduceXor,
     SyncWarp, ActiveMask,
     SyncThreads, SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr
@@ -30,6 +30,7 @@ inline const char* opName(Op op) {
         case Op::Ballot: return "__ballot_sync";
         case Op::Any: return "__any_sync";
         case Op::All: return "__all_sync";
+        case Op::Uni: return "__uni_sync";
         case Op::MatchAny: return "__match_any_sync";
         case Op::MatchAll: return "__match_all_sync";
         case Op::ReduceAdd: return "__reduce_add_sync";
@@ -51,7 +52,7 @@ inline const char* opName(Op op) {
 inline bool isShuffle(Op op) {
     return op == Op::ShflIdx || op == Op::ShflUp || op == Op::ShflDown || op == Op::ShflXor;
 }
-inline bool isVote(Op op) { return op == Op::Ballot || op == Op::Any || op == Op::All; }
+inline bool isVote(Op op) { return op == Op::Ballot || op == Op::Any || op == Op::All || op == Op::Uni; }
 inline bool isMatch(Op op) { return op == Op::MatchAny || op == Op::MatchAll; }
 inline bool isReduce(Op op) { return op >= Op::ReduceAdd && op <= Op::ReduceXor; }
 inline bool isBlockBarrier(Op op) { return op >= Op::SyncThreads; }

@@ -46,12 +46,11 @@ cudaError_t allocate(T** pointer, size_t bytes, const char* how, const char* fil
         return cudaErrorInvalidValue;
     }
     *pointer = nullptr;
-    void* memory = nullptr;
-    if (posix_memalign(&memory, 256, bytes == 0 ? 1 : bytes) != 0) {
+    void* memory = runtime().memory.allocate(bytes, elementTypeOf<T>(), std::string(how) + " at " + siteText(file, line));
+    if (memory == nullptr) {
         return cudaErrorMemoryAllocation;
     }
     *pointer = static_cast<T*>(memory);
-    runtime().memory.add(memory, bytes, elementTypeOf<T>(), std::string(how) + " at " + siteText(file, line));
     return cudaSuccess;
 }
 
@@ -59,11 +58,7 @@ inline cudaError_t release(void* pointer) {
     if (pointer == nullptr) {
         return cudaSuccess;
     }
-    if (!runtime().memory.remove(pointer)) {
-        return cudaErrorInvalidValue;
-    }
-    std::free(pointer);
-    return cudaSuccess;
+    return runtime().memory.release(pointer) ? cudaSuccess : cudaErrorInvalidValue;
 }
 
 }  // namespace warp_emulator

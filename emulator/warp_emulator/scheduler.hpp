@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <map>
 #include <new>
 #include <string>
@@ -25,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "device_memory.hpp"
 #include "fibers.hpp"
 #include "findings.hpp"
 #include "keywords.hpp"
@@ -34,6 +36,7 @@
 #include "settings.hpp"
 #include "symbols.hpp"
 #include "trace.hpp"
+#include "watchdog.hpp"
 
 namespace warp_emulator {
 
@@ -63,6 +66,7 @@ struct Thread {
     MaskConflict conflict;
     long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
     long long atomics = 0;         // atomics it has done (the race check's key)
+    long long clockCalls = 0;      // clock64() calls (device_functions.hpp)
 };
 
 class Runtime {
@@ -108,6 +112,7 @@ public:
         if (tracingThread_) {
             trace.laneReachedCollective(index % warpSize);  // reads the variable of its last traced shuffle
         }
+        Watchdog::progress();
         thread.request = request;
         thread.state = State::Waiting;
         waiting_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
@@ -115,15 +120,27 @@ public:
         return thread.request;
     }
 
-    // Counts an atomic for the race check.
-    void atomicDone(const void* address, size_t bytes, std::uint64_t old, bool valueDependsOnOrder, const char* name,
-                    const char* file, int line) {
-        if (!checkingRaces_ || current == nullptr) {
+    // __nanosleep(): the running thread lets the others run, and runs on in
+    // the next round, still runnable.
+    void yield() {
+        if (current == nullptr) {
             return;
+        }
+        const int index = currentIndex_;
+        yielded_ = true;
+        Fibers::instance().suspend(index);
+    }
+
+    // An atomic found `old`: tells the race check, and returns what the
+    // thread is given (race_check.hpp: the same as in the first run).
+    std::uint64_t atomicDone(const void* address, size_t bytes, std::uint64_t old, bool valueDependsOnOrder,
+                             const char* name, const char* file, int line) {
+        if (!checkingRaces_ || current == nullptr) {
+            return old;
         }
         const std::uint64_t block = blockIndex.x + gridSize.x * (blockIndex.y + gridSize.y * static_cast<std::uint64_t>(blockIndex.z));
         const std::uint64_t thread = block * static_cast<std::uint64_t>(threadCount_) + static_cast<std::uint64_t>(currentIndex_);
-        raceCheck_.atomic(thread, current->atomics++, address, bytes, old, valueDependsOnOrder, name, file, line);
+        return raceCheck_.atomic(thread, current->atomics++, address, bytes, old, valueDependsOnOrder, name, file, line);
     }
 
     // "kernel K, block (1,0,0), thread (37,0,0)": who is running, for a fault.
@@ -148,8 +165,10 @@ private:
     bool tracingThread_ = false;   // ... and the running thread is in the traced warp
     bool checkingRaces_ = false;   // this launch runs twice and compares
     bool barrierBroken_ = false;   // this block broke a __syncthreads() rule already
+    bool yielded_ = false;         // a thread slept in this round (__nanosleep) and is runnable still
     RaceCheck raceCheck_;
     std::vector<int> order_;
+    std::vector<int> rank_;  // each thread's place in this round's order (eager runs)
     std::uint64_t random_ = 0;
     std::map<std::string, bool> raceCheckSkipNoted_;
     std::vector<unsigned int> waiting_, exited_;  // per warp of the running block: lanes waiting, lanes exited
@@ -158,12 +177,16 @@ private:
 
     Runtime() {
         Fibers::instance().describeRunningThread = [] { return instance().describeRunningThread(); };
+        Fibers::instance().takeWriteFault = [](const void* address) {
+            return WriteTracker::instance().onWriteFault(address);
+        };
     }
 
     static void threadEntry() {
         Runtime& runtime = instance();
         runtime.body_(runtime.bodyContext_);
         const int index = runtime.currentIndex_;
+        Watchdog::progress();
         runtime.current->state = State::Exited;
         runtime.exited_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
         if (runtime.tracingThread_) {
@@ -173,8 +196,9 @@ private:
         std::abort();  // an exited thread is never resumed
     }
 
-    void runGrid(LaneOrder order, std::uint64_t seed, bool blocksReversed);
-    void runBlock(LaneOrder order);
+    void runGrid(LaneOrder order, std::uint64_t seed, bool blocksReversed, bool eager);
+    void runBlock(LaneOrder order, bool eager);
+    unsigned int readyGroup(int warp, const Request& request);
     void refillSharedMemory() const;
     const std::vector<int>& roundOrder(LaneOrder order);
 
@@ -223,6 +247,8 @@ private:
     std::string untrackedPointerArgument(const Tuple& arguments) const;
     template <typename Tuple>
     static std::vector<const void*> pointerArguments(const Tuple& arguments);
+    void checkOtherOrders(const RaceCheck::Snapshot& globalsBefore, const std::vector<const void*>& arguments,
+                          const std::string& firstOrder);
 };
 
 inline Runtime& runtime() { return Runtime::instance(); }
@@ -255,20 +281,22 @@ inline void Runtime::refillSharedMemory() const {
     std::memset(dynamicShared, 0xff, dynamicSharedBytes_);
 }
 
-inline void Runtime::runGrid(LaneOrder order, std::uint64_t seed, bool blocksReversed) {
+// `eager`: a warp call is carried out as soon as every lane it names is there,
+// and its lanes run on before any other thread (the race check's second run).
+inline void Runtime::runGrid(LaneOrder order, std::uint64_t seed, bool blocksReversed, bool eager) {
     random_ = seed;
     for (unsigned int z = 0; z < gridSize.z; ++z) {
         for (unsigned int y = 0; y < gridSize.y; ++y) {
             for (unsigned int x = 0; x < gridSize.x; ++x) {
                 blockIndex = blocksReversed ? uint3{gridSize.x - 1 - x, gridSize.y - 1 - y, gridSize.z - 1 - z}
                                             : uint3{x, y, z};
-                runBlock(order);
+                runBlock(order, eager);
             }
         }
     }
 }
 
-inline void Runtime::runBlock(LaneOrder order) {
+inline void Runtime::runBlock(LaneOrder laneOrder, bool eager) {
     refillSharedMemory();
     Fibers& fibers = Fibers::instance();
     for (int i = 0; i < threadCount_; ++i) {
@@ -282,17 +310,47 @@ inline void Runtime::runBlock(LaneOrder order) {
     barrierBroken_ = false;
     waiting_.assign(static_cast<size_t>(warpCount()), 0u);
     exited_.assign(static_cast<size_t>(warpCount()), 0u);
+    std::deque<int> round;
     for (;;) {
+        // A round: every runnable thread runs until it waits or exits.
         int exited = 0;
-        for (int i : roundOrder(order)) {
+        const std::vector<int>& order = roundOrder(laneOrder);
+        round.assign(order.begin(), order.end());
+        if (eager) {
+            rank_.resize(order.size());
+            for (size_t position = 0; position < order.size(); ++position) {
+                rank_[static_cast<size_t>(order[position])] = static_cast<int>(position);
+            }
+        }
+        yielded_ = false;
+        while (!round.empty()) {
+            const int i = round.front();
+            round.pop_front();
             Thread& thread = threads_[static_cast<size_t>(i)];
-            if (thread.state == State::Runnable) {
-                current = &thread;
-                currentIndex_ = i;
-                tracingThread_ = tracingLaunch_ && trace.traces(blockIndex, i / warpSize);
-                fibers.resume(i);
-                current = nullptr;
-                currentIndex_ = -1;
+            if (thread.state != State::Runnable) {
+                continue;
+            }
+            current = &thread;
+            currentIndex_ = i;
+            tracingThread_ = tracingLaunch_ && trace.traces(blockIndex, i / warpSize);
+            fibers.resume(i);
+            current = nullptr;
+            currentIndex_ = -1;
+            if (eager && thread.state == State::Waiting) {
+                const int warp = i / warpSize;
+                const unsigned int group = readyGroup(warp, thread.request);
+                if (group != 0) {
+                    carryOut(warp, group, false);
+                    // They run next, among themselves in this round's order.
+                    std::vector<int> next;
+                    for (int lane : eachLane(group)) {
+                        next.push_back(warp * warpSize + lane);
+                    }
+                    std::sort(next.begin(), next.end(), [&](int a, int b) { return rank_[a] > rank_[b]; });
+                    for (int index : next) {
+                        round.push_front(index);
+                    }
+                }
             }
         }
         tracingThread_ = false;
@@ -302,9 +360,10 @@ inline void Runtime::runBlock(LaneOrder order) {
         if (exited == threadCount_) {
             break;
         }
-        // Every thread left waits at a collective. Carry out the ones whose
-        // threads have all come; failing that, answer __activemask(); failing
-        // that, some thread is never coming: say why, and force a way on.
+        // Every thread left waits at a collective (or sleeps). Carry out the
+        // ones whose threads have all come; failing that, answer
+        // __activemask(); failing that, unless a sleeping thread may yet
+        // come, some thread is never coming: say why, and force a way on.
         bool progressed = false;
         for (int warp = 0; warp < warpCount(); ++warp) {
             progressed |= completeReadyCalls(warp);
@@ -315,13 +374,18 @@ inline void Runtime::runBlock(LaneOrder order) {
         for (int warp = 0; warp < warpCount() && !progressed; ++warp) {
             progressed |= answerActiveMask(warp);
         }
-        if (!progressed) {
-            progressed = forceStuckCall();
+        if (progressed) {
+            Watchdog::progress();
+            continue;
         }
-        if (!progressed) {
+        if (yielded_) {
+            continue;  // the sleeping thread runs again; the watchdog ends a sleep that never ends
+        }
+        if (!forceStuckCall()) {
             std::fprintf(stderr, "warp emulator: internal error: %s cannot make progress\n", whereBlock().c_str());
             std::abort();
         }
+        Watchdog::progress();
     }
 }
 

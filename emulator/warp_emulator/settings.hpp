@@ -31,6 +31,7 @@ struct Settings {
     std::uint64_t seed = 1;
     bool raceCheck = true;              // WARP_EMULATOR_RACE_CHECK=1|0
     size_t stackBytes = 512 * 1024;     // WARP_EMULATOR_STACK_KIB=N
+    unsigned watchdogSeconds = 60;      // WARP_EMULATOR_WATCHDOG_SECONDS=N (0: never)
     std::vector<std::string> suppressed;  // WARP_EMULATOR_SUPPRESS=a,b: kernels whose findings do not count
     std::string tracePath;              // WARP_EMULATOR_TRACE=FILE
     std::vector<std::string> traceKernels;  // WARP_EMULATOR_TRACE_KERNELS=a,b (empty: every kernel)
@@ -131,6 +132,13 @@ private:
                 refuse("WARP_EMULATOR_STACK_KIB", value, "a whole number of KiB from 16 to 1048576 (the default is 512)");
             }
             s.stackBytes = static_cast<size_t>(kib) * 1024;
+        }
+        if (const char* value = std::getenv("WARP_EMULATOR_WATCHDOG_SECONDS")) {
+            unsigned long long seconds = 0;
+            if (!readWholeNumber(value, seconds) || seconds > 86400) {
+                refuse("WARP_EMULATOR_WATCHDOG_SECONDS", value, "a whole number of seconds up to 86400, or 0 for never (the default is 60)");
+            }
+            s.watchdogSeconds = static_cast<unsigned>(seconds);
         }
         if (const char* value = std::getenv("WARP_EMULATOR_SUPPRESS")) {
             s.suppressed = namesIn(value);

@@ -8,6 +8,7 @@
 #include <elf.h>
 #include <link.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -68,7 +69,9 @@ public:
     // Where this thread's copy of every __shared__ variable lives.
     MemoryRange sharedVariables() const { return shared_; }
 
-    // The program's .data and .bss: its global variables, __device__ ones among them.
+    // The program's .data and .bss: its global variables, __device__ ones
+    // among them; less the emulator's own (in namespace warp_emulator), which
+    // a launch changes and the race check must neither compare nor put back.
     const std::vector<MemoryRange>& globals() const { return globals_; }
 
     // The global variable holding `address`: its name, start and size; an
@@ -191,7 +194,36 @@ private:
                 }
             }
         }
+        removeEmulatorObjects();
         loaded_ = true;
+    }
+
+    void removeEmulatorObjects() {
+        std::vector<std::pair<char*, char*>> own;
+        for (const Symbol& symbol : globalObjects_) {
+            if (demangled(symbol.name, false).find("warp_emulator::") != std::string::npos && symbol.size != 0) {
+                own.emplace_back(reinterpret_cast<char*>(symbol.address), reinterpret_cast<char*>(symbol.address) + symbol.size);
+            }
+        }
+        std::sort(own.begin(), own.end());
+        std::vector<MemoryRange> kept;
+        for (const MemoryRange& range : globals_) {
+            char* from = range.start;
+            char* const end = range.start + range.bytes;
+            for (const auto& [ownStart, ownEnd] : own) {
+                if (ownEnd <= from || ownStart >= end) {
+                    continue;
+                }
+                if (ownStart > from) {
+                    kept.push_back({from, static_cast<size_t>(ownStart - from)});
+                }
+                from = std::max(from, ownEnd);
+            }
+            if (from < end) {
+                kept.push_back({from, static_cast<size_t>(end - from)});
+            }
+        }
+        globals_ = kept;
     }
 };
 

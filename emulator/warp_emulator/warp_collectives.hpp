@@ -66,6 +66,39 @@ inline int Runtime::sourceLane(const Request& request, int lane) {
     return inRange ? source : lane;
 }
 
+// Two lanes are at the same call when they reached the same intrinsic with the
+// same mask and, where PTX's instruction has them, the same qualifiers:
+// match.sync's .b32 or .b64, redux.sync's .s32 or .u32.
+inline bool sameCall(const Request& a, const Request& b) {
+    if (a.op != b.op || a.mask != b.mask) {
+        return false;
+    }
+    if (isMatch(a.op)) {
+        return a.type.bytes == b.type.bytes;
+    }
+    if (isReduce(a.op)) {
+        return a.isSigned == b.isSigned;
+    }
+    return true;
+}
+
+// The lanes at the same call as `request` when every lane its mask names is
+// there or has exited; 0 otherwise.
+inline unsigned int Runtime::readyGroup(int warp, const Request& request) {
+    if (isBlockBarrier(request.op) || request.op == Op::ActiveMask) {
+        return 0;
+    }
+    const unsigned int waiting = lanesWhere(warp, State::Waiting);
+    unsigned int group = 0;
+    for (int lane : eachLane(waiting)) {
+        if (sameCall(laneOf(warp, lane).request, request)) {
+            group |= 1u << lane;
+        }
+    }
+    const unsigned int exited = lanesWhere(warp, State::Exited) | ~existingLanes(warp);
+    return (request.mask & ~group & ~exited) == 0 ? group : 0u;
+}
+
 // Carries out every call of `warp` whose named lanes have all arrived or exited.
 inline bool Runtime::completeReadyCalls(int warp) {
     const unsigned int waiting = lanesWhere(warp, State::Waiting);
@@ -81,10 +114,9 @@ inline bool Runtime::completeReadyCalls(int warp) {
             considered |= 1u << first;
             continue;
         }
-        unsigned int group = 0;  // the lanes at the same intrinsic with the same mask
+        unsigned int group = 0;  // the lanes at the same call
         for (int lane = first; lane < warpSize; ++lane) {
-            const Request& other = laneOf(warp, lane).request;
-            if (((waiting >> lane) & 1u) != 0 && other.op == request.op && other.mask == request.mask) {
+            if (((waiting >> lane) & 1u) != 0 && sameCall(laneOf(warp, lane).request, request)) {
                 group |= 1u << lane;
             }
         }
@@ -141,8 +173,7 @@ inline bool Runtime::forceStuckCall() {
             }
             unsigned int group = 0;
             for (int lane : eachLane(waiting)) {
-                const Request& other = laneOf(warp, lane).request;
-                if (other.op == request.op && other.mask == request.mask) {
+                if (sameCall(laneOf(warp, lane).request, request)) {
                     group |= 1u << lane;
                 }
             }
@@ -160,8 +191,11 @@ inline void Runtime::reportMissing(int warp, const Request& request, unsigned in
     std::map<std::string, unsigned int> elsewhere;  // where the missing lanes are instead, one clause per place
     for (int lane : eachLane(missing)) {
         const Request& other = laneOf(warp, lane).request;
-        const std::string place =
-            (other.op == request.op ? "at the same intrinsic with a different mask, " : "at ") + callAndSite(other);
+        const std::string place = (other.op != request.op     ? "at "
+                                   : other.mask != request.mask ? "at the same intrinsic with a different mask, "
+                                                                : "at the same intrinsic on another type (" +
+                                                                      jsonTypeName(other.type) + "), ") +
+                                  callAndSite(other);
         elsewhere[place] |= 1u << lane;
     }
     for (const auto& [place, lanes] : elsewhere) {
@@ -272,6 +306,8 @@ inline void Runtime::carryOut(int warp, unsigned int group, bool forced) {
             mine.result = ballot != 0;
         } else if (request.op == Op::All) {
             mine.result = ballot == named;
+        } else if (request.op == Op::Uni) {
+            mine.result = ballot == 0 || ballot == named;
         } else if (isMatch(request.op)) {
             unsigned int same = 0;  // the named lanes holding this lane's value, bit for bit
             for (int other : eachLane(named)) {
@@ -335,7 +371,7 @@ inline void Runtime::traceCall(int warp, unsigned int group, const Request& requ
         head += ",\"type\":" + jsonString(jsonTypeName(request.type));
     } else if (request.op == Op::Ballot) {
         head += ",\"result\":" + jsonMask(static_cast<unsigned int>(laneOf(warp, __builtin_ctz(group)).request.result));
-    } else if (request.op == Op::Any || request.op == Op::All) {
+    } else if (request.op == Op::Any || request.op == Op::All || request.op == Op::Uni) {
         head += ",\"result\":" + std::to_string(laneOf(warp, __builtin_ctz(group)).request.result);
     }
     std::vector<Trace::Lane> lanes;
