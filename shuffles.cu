@@ -43,7 +43,8 @@
 //      read of an absent lane in reduceRowsBallotDown is such a finding, on
 //      purpose. (A broken rule in a launch makes the runtime API answer
 //      cudaErrorWarpRuleBroken, as after a failed kernel, so the run ends 4.)
-//   70 a GPU thread ran off the stack the emulator gives it
+//   70 the emulator cannot run the kernel: a GPU thread ran off the stack it
+//      gives it, or spun alone on memory until its watchdog ended the run
 
 #include <cuda_runtime.h>
 

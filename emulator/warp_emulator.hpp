@@ -22,8 +22,10 @@
 //                         __reduce_*_sync, __syncwarp() and __activemask()
 //   block_barrier.hpp     __syncthreads() and __syncthreads_count/and/or()
 //                         reached by every thread of the block, the same one
-//   race_check.hpp        every launch run twice, in two lane orders, and its
-//                         memory compared: a race shows as a difference
+//   race_check.hpp        every launch run again in other orders (random, blocks
+//                         reversed, warps running ahead past their collectives),
+//                         and the bytes it wrote compared: a race shows as a
+//                         difference
 //
 // What it does with a finding (findings.hpp): prints it on stderr, naming the
 // kernel, block, warp, lanes, call and source line; after a broken rule,
@@ -42,14 +44,28 @@
 //   WARP_EMULATOR_TRACE_KERNELS=a,b  WARP_EMULATOR_TRACE_BLOCK=x,y,z  WARP_EMULATOR_TRACE_WARP=w
 //
 // What it does not model: timing, memory coalescing, caches, registers and
-// local memory sizes (cudaFuncGetAttributes reports them as 0); warps running
-// in lockstep (they never do here, which is the point). Blocks run one after
-// another on one CPU thread, so a thread that spins waiting for memory another
-// block, or another thread with no collective between, will write never ends.
-// Nothing of cooperative groups, clusters, tensor cores, half precision or
-// textures. shared/block counts the __shared__ variables declared in the
-// kernel's own body, not in functions it calls. `extern __shared__` needs
-// emulator/emulate. Linux only: it reads its own ELF symbol table.
+// local memory sizes (cudaFuncGetAttributes reports them as 0; clock64()
+// counts calls); warps running in lockstep (they never do here, which is the
+// point). Blocks run one after another on one CPU thread. Nothing of
+// cooperative groups, clusters, tensor cores, half precision or textures.
+// shared/block counts the __shared__ variables declared in the kernel's own
+// body, not in functions it calls. `extern __shared__` needs emulator/emulate.
+// Linux only: it reads its own ELF symbol table.
+//
+// What it cannot see, and says so here rather than pass in silence:
+//   - a race that every order of whole thread segments hides: a thread is
+//     never interrupted between two collectives, so many threads doing a
+//     non-atomic `counter += 1` lose no update here (on a GPU they do);
+//   - a lane that calls an intrinsic with another mask than the lanes waiting
+//     for it, and exits, is reported only when they were already waiting
+//     (warp_collectives.hpp, R2);
+//   - two __syncthreads() on one source line look like one barrier;
+//   - a thread that spins on memory another thread writes, with no collective
+//     or __nanosleep() in the loop, runs alone until the watchdog ends it.
+// And what it reports although a GPU would not fail: a shuffle's read of a
+// lane not taking part, even when the value read is then thrown away (the
+// Guide says a thread "may only read" from one that takes part); a thread that
+// exits before a __syncthreads() the rest of its block reaches.
 //
 // One concern per file, included in the order they build on each other.
 #pragma once
