@@ -20,7 +20,8 @@ header() {  # title, command
     "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$gpu" "$compiler" "$sha"
 }
 
-rm -f evidence/h200-*
+# Every h200-* file but the README commands' (tools/capture-h200-readme-commands.sh writes that one).
+find evidence -name 'h200-*' ! -name h200-readme-commands.txt -delete
 work=$(mktemp -d)
 
 # The report, built with the README's one-liner for this GPU.
@@ -133,5 +134,5 @@ test_command="cmake -S . -B build-h200 && cmake --build build-h200 -j && SHUFFLE
   SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -j 8 -V -E "$skipped" 2>&1; echo "# ctest exit code: $?"; } > evidence/h200-ctest.txt
 
 rm -rf "$work" build-h200
-if [ -n "${OUT:-}" ]; then cp evidence/h200-* evidence/gpu-answers-h200.txt "$OUT"/; fi
+if [ -n "${OUT:-}" ]; then find evidence \( -name 'h200-*' ! -name h200-readme-commands.txt -o -name gpu-answers-h200.txt \) -exec cp {} "$OUT"/ \; ; fi
 tail -n 25 evidence/h200-ctest.txt
