@@ -134,5 +134,9 @@ test_command="cmake -S . -B build-h200 && cmake --build build-h200 -j && SHUFFLE
   SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -j 8 -V -E "$skipped" 2>&1; echo "# ctest exit code: $?"; } > evidence/h200-ctest.txt
 
 rm -rf "$work" build-h200
-if [ -n "${OUT:-}" ]; then find evidence \( -name 'h200-*' ! -name h200-readme-commands.txt -o -name gpu-answers-h200.txt \) -exec cp {} "$OUT"/ \; ; fi
+# On the lent GPU machine, $OUT brings files back, at most 8 of them: one tar of all eleven.
+if [ -n "${OUT:-}" ]; then
+  (cd evidence && find . \( -name 'h200-*' ! -name h200-readme-commands.txt -o -name gpu-answers-h200.txt \) -print0 \
+     | tar --null -T - -cf "$OUT/h200-evidence.tar")
+fi
 tail -n 25 evidence/h200-ctest.txt

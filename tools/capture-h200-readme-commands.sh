@@ -5,13 +5,14 @@
 # same test CTest runs as readme_commands_gpu). Kept apart from
 # tools/capture-h200-evidence.sh because it runs the whole suite again.
 #   tools/capture-h200-readme-commands.sh
-# The copy holds the files git tracks; where this tree has no .git (a copy
-# sent to the GPU machine), build-readme/tracked-files.txt must hold that list
-# (git ls-files > build-readme/tracked-files.txt, made where the .git is).
+# The copy holds the files git tracks. In a copy of the tree sent to another
+# machine, whose .git is missing or not this tree's, make the list where the
+# .git is (git ls-files > build-readme/tracked-files.txt) and send it along:
+# when that file exists it is the list, and git is not asked.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 files_from=""
-if [ ! -d .git ]; then
+if [ -f build-readme/tracked-files.txt ]; then
   files_from="--files-from build-readme/tracked-files.txt"
 fi
 command="SHUFFLES_REQUIRE_GPU=1 python3 tests/readme_commands.py --label gpu --source . --work build-readme/work $files_from"
