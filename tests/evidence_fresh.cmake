@@ -3,7 +3,8 @@
 # sources, and every evidence/emulator-* file that of the emulator's headers
 # (warp_emulator.hpp and warp_emulator/*.hpp, in byte order of their paths, as
 # tools/capture-emulator-evidence.sh hashes them). evidence/gpu-answers-h200.txt
-# names that of emulator/tests/gpu_answers.cu.
+# names that of emulator/tests/gpu_answers.cu, and evidence/emulator-example.txt
+# that of emulator/examples/half_warp_sum_broken.cu.
 # A file that names another is stale and must be captured again (see
 # evidence/README.md). No GPU needed.
 #   -DSOURCE=.../shuffles.cu -DEMULATOR_DIR=.../emulator
@@ -22,6 +23,7 @@ foreach(part warp_emulator.hpp ${emulator_parts})
 endforeach()
 string(SHA256 emulator_sha "${emulator_text}")
 file(SHA256 "${EMULATOR_DIR}/tests/gpu_answers.cu" answers_sha)
+file(SHA256 "${EMULATOR_DIR}/examples/half_warp_sum_broken.cu" example_sha)
 string(REPLACE "|" ";" BENCH_SOURCES "${BENCH_SOURCES}")
 set(bench_shas "")
 foreach(path IN LISTS BENCH_SOURCES)
@@ -57,6 +59,7 @@ check("h200-*" "${sha}")
 check("h200-bench*" "${sha}" ${bench_shas})
 check("emulator-*" "${sha}" "${emulator_sha}")
 check("gpu-answers-*" "${answers_sha}")
+check("emulator-example*" "${example_sha}")
 if(NOT stale STREQUAL "")
   message(FATAL_ERROR "these evidence files do not name the sha256 of the current sources; capture them again:${stale}")
 endif()

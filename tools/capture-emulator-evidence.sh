@@ -3,7 +3,8 @@
 # evidence/README.md). Needs no GPU: any Linux machine with a C++17 compiler.
 #   tools/capture-emulator-evidence.sh          (CXX picks the compiler; g++ by default)
 # Writes emulator-report.txt (the default report: stdout, then the emulator's
-# findings on stderr) and emulator-timing.txt (five timed runs). Each starts
+# findings on stderr), emulator-example.txt (the README's example of a broken
+# rule) and emulator-timing.txt (five timed runs). Each starts
 # with '# ' lines naming the command, date, machine, compiler and the sha256
 # of shuffles.cu and of emulator/warp_emulator.hpp, so evidence_fresh can tell
 # when one is stale. Nothing here is edited by hand afterwards.
@@ -33,8 +34,16 @@ $build || exit 1
 { header "shuffles report on the CPU warp emulator: stdout, then stderr" "${build//$work\//} && ./shuffles-emulated"
   cat "$work/out"; echo "# exit code: $code"; echo "# ---- stderr ----"; cat "$work/err"; } > evidence/emulator-report.txt
 
+# The README's example of a broken rule, run through emulator/emulate, stdout
+# and stderr together as a terminal shows them.
+example="emulator/emulate emulator/examples/half_warp_sum_broken.cu"
+example_sha=$(sha256sum emulator/examples/half_warp_sum_broken.cu | cut -c1-64)
+{ header "emulator/emulate on the broken example: stdout and stderr together (2>&1)" "$example"
+  echo "# source: emulator/examples/half_warp_sum_broken.cu sha256 $example_sha"
+  $example 2>&1; echo "# exit code: $?"; } > evidence/emulator-example.txt
+
 # Wall times, five runs each, with the race check on (the default: every
-# launch runs twice, in two lane orders): the default report (to take 2 s or
+# launch runs again in other orders): the default report (to take 2 s or
 # less on the 2-core CI machine), and a kernel of 2^20 threads doing five
 # shuffles each (1 s or less).
 five="emulator/emulate --keep $work/five emulator/bench/five_shuffles.cu"
