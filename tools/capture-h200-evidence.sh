@@ -120,13 +120,14 @@ sed -i 's|set(line "${head}${SHUFFLES_MASK_REGISTERS}${tail}")|# broken on purpo
 # (evidence/gpu-answers-h200.txt), for the emulator to answer the same.
 tools/capture-gpu-answers.sh > /dev/null || exit 1
 
-# The whole suite, nothing allowed to skip for want of a GPU, but for three
-# tests: readme_matches_evidence (the README's figures are copied from the
-# files this script has just written, after it, so it runs in CI), and the
+# The whole suite, nothing allowed to skip for want of a GPU, but for four
+# tests: readme_matches_evidence and readme_quotes_evidence (the README's
+# figures and quoted outputs are copied from the files this script writes,
+# after it, so they run in CI), and the
 # README-commands tests, each of which runs the whole suite again in a fresh
 # copy (readme_commands_cpu runs in CI; tools/capture-h200-readme-commands.sh
 # runs readme_commands_gpu here, on its own).
-skipped='^(readme_matches_evidence|readme_commands_cpu|readme_commands_gpu)$'
+skipped='^(readme_matches_evidence|readme_quotes_evidence|readme_commands_cpu|readme_commands_gpu)$'
 test_command="cmake -S . -B build-h200 && cmake --build build-h200 -j && SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -j 8 -V -E '$skipped'"
 { header "the full CTest log on the H200" "$test_command"
   cmake -S . -B build-h200 > "$work/configure.log" 2>&1 && cmake --build build-h200 -j > "$work/build.log" 2>&1 \
