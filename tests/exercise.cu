@@ -122,7 +122,9 @@ CaseVerdict checkArgmax(const std::string& caseName, const std::vector<float>& i
 }
 
 int main() {
-    requireDeviceOrSkip("exercise");
+    requireDeviceOrSkip("exercise",
+                        "with no GPU, run the same harness on the CPU warp emulator:\n"
+                        "  g++ -std=c++17 -O2 -x c++ -I emulator -o exercise tests/exercise.cu && ./exercise");
     std::printf("exercise: argmax[row] from your reduceRowsPadded, against reference.hpp (a tie goes to the lowest lane)\n");
     const CaseVerdict standard = checkArgmax("standard case", makeInput(kDefaultRows));
     const CaseVerdict ties = checkArgmax("tie case", reference::makeTieCase());

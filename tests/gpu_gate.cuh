@@ -16,8 +16,9 @@ inline bool gpuRequired() {
     return value != nullptr && value[0] != '\0' && std::strcmp(value, "0") != 0;
 }
 
-// Returns normally when a device is there; otherwise exits Skipped or Failed.
-inline void requireDeviceOrSkip(const char* testName) {
+// Returns normally when a device is there; otherwise exits Skipped (printing
+// instead, where given: what to run in its place) or Failed.
+inline void requireDeviceOrSkip(const char* testName, const char* instead = nullptr) {
     int count = 0;
     const cudaError_t error = cudaGetDeviceCount(&count);
     if (error == cudaSuccess && count > 0) {
@@ -29,5 +30,8 @@ inline void requireDeviceOrSkip(const char* testName) {
         std::exit(1);
     }
     std::printf("%s: skipped, no usable GPU (%s)\n", testName, why);
+    if (instead != nullptr) {
+        std::printf("%s\n", instead);
+    }
     std::exit(kSkipExitCode);
 }
