@@ -5,7 +5,8 @@
 #                              broken rule on stderr at the example's own line,
 #                              and exit 66 (a finding turns exit 0 into 66)
 #   CHECK=example_legal        emulator/examples/half_warp_sum_fixed.cu: exit 0,
-#                              nothing on stderr (a false alarm costs trust)
+#                              nothing on stderr (a false alarm costs trust),
+#                              also as a file named src.cu built with --keep
 #   CHECK=rewrites             tests/emulate/rewrites.cu: every launch form it
 #                              checks passes, __FILE__ and __LINE__ are the
 #                              original's, launches in strings and comments kept
@@ -85,6 +86,13 @@ elseif(CHECK STREQUAL "example_legal")
   emulate(${examples}/half_warp_sum_fixed.cu)
   if(NOT rc EQUAL 0 OR NOT err STREQUAL "" OR NOT out STREQUAL expected_sum)
     fail("expected exit 0, nothing on stderr and the sum on stdout")
+  endif()
+  # The same file named src.cu, kept: its program must not collide with the
+  # folder emulate keeps the copies in (DIR/src).
+  configure_file(${SOURCE_DIR}/${examples}/half_warp_sum_fixed.cu ${WORK_DIR}/src.cu COPYONLY)
+  emulate(--keep ${WORK_DIR}/keep ${WORK_DIR}/src.cu)
+  if(NOT rc EQUAL 0 OR NOT err STREQUAL "" OR NOT out STREQUAL expected_sum)
+    fail("the example copied to src.cu: expected exit 0, nothing on stderr and the sum on stdout")
   endif()
   message("ok: ${out}")
 

@@ -50,7 +50,7 @@ foreach(run IN LISTS runs)
     set(command "${EMULATE}" --keep "${WORK_DIR}/build" "${CASE}")
     set(first FALSE)
   else()
-    set(command "${WORK_DIR}/build/${case_name}")
+    set(command "${WORK_DIR}/build/bin/${case_name}")  # where emulate --keep puts the program
   endif()
   execute_process(COMMAND "${CMAKE_COMMAND}" -E env ${compiler} ${variables} ${command}
                   WORKING_DIRECTORY "${case_dir}"

@@ -64,8 +64,7 @@ inline bool Runtime::releaseBarrier() {
         bool oneBarrier = true;
         for (int i : waiting) {
             const Request& request = threads_[static_cast<size_t>(i)].request;
-            oneBarrier &= request.op == first.request.op && request.line == first.request.line &&
-                          std::strcmp(request.file, first.request.file) == 0;
+            oneBarrier &= request.op == first.request.op && sameSite(request, first.request);
         }
         if (!oneBarrier) {
             report.ruleBroken(whereBlock() + ": the threads of the block wait at different barriers: " +

@@ -95,7 +95,7 @@ inline void __threadfence_block() {}
 inline void __threadfence_system() {}
 
 // Timing is not modelled: clock64() counts its own calls in each thread, so
-// that a kernel that stores a "time" gets the same bytes in both runs of the
+// that a kernel that stores a "time" gets the same bytes in every run of the
 // race check (a wall clock would differ, and look like a race).
 inline long long clock64() {
     warp_emulator::Thread* thread = warp_emulator::runtime().current;

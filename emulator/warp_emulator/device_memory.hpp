@@ -22,7 +22,11 @@ inline size_t pageBytes() {
     return bytes;
 }
 
-inline size_t wholePages(size_t bytes) { return (bytes + pageBytes() - 1) / pageBytes() * pageBytes(); }
+// The bytes of the pages that hold `bytes`; an empty allocation still gets a
+// page, so that its address is its own.
+inline size_t wholePages(size_t bytes) {
+    return bytes == 0 ? pageBytes() : (bytes + pageBytes() - 1) / pageBytes() * pageBytes();
+}
 
 // How an allocation's elements print in a report.
 struct ElementType {
@@ -83,7 +87,7 @@ class DeviceMemory {
 public:
     // Whole pages of their own, zero-filled; null when the host has no room.
     void* allocate(size_t bytes, ElementType element, const std::string& origin) {
-        void* memory = mmap(nullptr, wholePages(bytes == 0 ? 1 : bytes), PROT_READ | PROT_WRITE,
+        void* memory = mmap(nullptr, wholePages(bytes), PROT_READ | PROT_WRITE,
                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (memory == MAP_FAILED) {
             return nullptr;
@@ -98,7 +102,7 @@ public:
         if (found == allocations_.end()) {
             return false;
         }
-        munmap(start, wholePages(found->second.bytes == 0 ? 1 : found->second.bytes));
+        munmap(start, wholePages(found->second.bytes));
         allocations_.erase(found);
         return true;
     }

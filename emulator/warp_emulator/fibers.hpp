@@ -26,6 +26,8 @@
 #include <string>
 #include <vector>
 
+#include "settings.hpp"
+
 #if !defined(__x86_64__) || defined(WARP_EMULATOR_UCONTEXT)
 #include <ucontext.h>
 #define WARP_EMULATOR_USES_UCONTEXT 1
@@ -67,10 +69,6 @@ __asm__(
 
 namespace warp_emulator {
 
-// Exit code when a thread overflows its stack: the emulator cannot run this
-// kernel as configured (EX_SOFTWARE of sysexits.h).
-constexpr int kStackOverflowExitCode = 70;
-
 class Fibers {
 public:
     using Entry = void (*)();
@@ -93,21 +91,19 @@ public:
                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (memory == MAP_FAILED) {
             std::fprintf(stderr, "warp emulator: cannot reserve %d fiber stacks of %zu KiB\n", count, stackBytes_ / 1024);
-            std::exit(kStackOverflowExitCode);
+            std::exit(kCannotRunExitCode);
         }
         memory_ = static_cast<char*>(memory);
         count_ = static_cast<size_t>(count);
         for (size_t i = 0; i < count_; ++i) {
             if (mprotect(memory_ + i * stride_ + guardBytes_, stackBytes_, PROT_READ | PROT_WRITE) != 0) {
                 std::fprintf(stderr, "warp emulator: cannot map a fiber stack of %zu KiB\n", stackBytes_ / 1024);
-                std::exit(kStackOverflowExitCode);
+                std::exit(kCannotRunExitCode);
             }
         }
         contexts_.assign(count_, Context{});
         installFaultHandler();
     }
-
-    size_t stackBytes() const { return stackBytes_; }
 
     // The fiber whose guard holds `address`, or -1.
     int guardHolding(const void* address) const {
@@ -208,7 +204,7 @@ private:
                          "cudaDeviceSetLimit(cudaLimitStackSize, bytes) before the launch.\n",
                          who.empty() ? "a thread" : who.c_str(), fibers.stackBytes_ / 1024, fibers.stackBytes_ / 1024 * 4);
             std::fflush(stderr);
-            _exit(kStackOverflowExitCode);
+            _exit(kCannotRunExitCode);
         }
         if (!who.empty()) {
             std::fprintf(stderr,

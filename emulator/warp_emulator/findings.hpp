@@ -18,7 +18,6 @@
 // stderr but changes neither the API's answers nor the exit code.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -136,17 +135,6 @@ struct LaunchReport {
     long long findingCount() const { return ruleBreakCount + undefinedReads + raceCount; }
     const std::string& firstFinding() const { return first; }
 
-    // How many times `readingLane` read `sourceLane` in a call whose text contains `call`.
-    long long reads(int readingLane, int sourceLane, const std::string& call) const {
-        long long count = 0;
-        for (const auto& [key, times] : readsByLane) {
-            if (key.readingLane == readingLane && key.sourceLane == sourceLane &&
-                calls[static_cast<size_t>(key.call)].find(call) != std::string::npos) {
-                count += times;
-            }
-        }
-        return count;
-    }
 
     void ruleBroken(const std::string& text) {
         noteFirst(text);
@@ -245,8 +233,6 @@ public:
         races_ += report.raceCount;
         ++launches_;
     }
-
-    long long total() const { return total_; }
 
 private:
     long long total_ = 0, ruleBreaks_ = 0, undefinedReads_ = 0, races_ = 0, launches_ = 0;

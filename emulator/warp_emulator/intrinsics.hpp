@@ -1,6 +1,6 @@
 // intrinsics.hpp: the built-in variables and the collectives as a kernel
 // calls them. Each call carries its call site (file and line) so that a
-// report can name it; each hands a request to the scheduler (launch.hpp) and
+// report can name it; each hands a request to the scheduler (scheduler.hpp) and
 // returns what the collective gave back.
 #pragma once
 

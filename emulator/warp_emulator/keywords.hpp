@@ -2,7 +2,6 @@
 // host compiler should read them.
 #pragma once
 
-#include <cstddef>
 
 #define __global__
 #define __device__

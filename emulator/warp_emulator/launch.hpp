@@ -1,6 +1,10 @@
 // launch.hpp: a kernel launch, checked as a GPU checks it, run, run again in
-// another order when the race check is on, and reported.
+// other orders when the race check is on, and reported.
 #pragma once
+
+#include <tuple>
+#include <type_traits>
+#include <utility>
 
 #include "block_barrier.hpp"
 #include "scheduler.hpp"
@@ -39,36 +43,25 @@ const void* addressIn(const Value& value) {
     }
 }
 
-// The race check runs a launch twice, so every pointer a kernel is given must
+// The race check runs a launch again, so every pointer a kernel is given must
 // point into memory it can put back: an allocation from the runtime API (or
 // just past its end, as a [begin, end) range's end does), or a global
 // variable. "" when they all do.
-template <typename Tuple>
-std::string Runtime::untrackedPointerArgument(const Tuple& arguments) const {
-    std::string found;
-    size_t position = 0;
-    std::apply(
-        [&](const auto&... argument) {
-            auto check = [&](const auto& value) {
-                ++position;
-                using Value = std::decay_t<decltype(value)>;
-                if constexpr (std::is_pointer<Value>::value && std::is_object<std::remove_pointer_t<Value>>::value) {
-                    const char* address = static_cast<const char*>(addressIn(value));
-                    bool known = address == nullptr || memory.holdsOrEnds(address);
-                    for (const MemoryRange& range : SymbolTable::get().globals()) {
-                        known |= address >= range.start && address < range.start + range.bytes;
-                    }
-                    if (!known && found.empty()) {
-                        found = "argument " + std::to_string(position);
-                    }
-                }
-            };
-            (check(argument), ...);
-        },
-        arguments);
-    return found;
+inline std::string Runtime::untrackedPointerArgument(const std::vector<const void*>& pointers) const {
+    for (size_t i = 0; i < pointers.size(); ++i) {
+        const char* address = static_cast<const char*>(pointers[i]);
+        bool known = address == nullptr || memory.holdsOrEnds(address);
+        for (const MemoryRange& range : SymbolTable::get().globals()) {
+            known |= address >= range.start && address < range.start + range.bytes;
+        }
+        if (!known) {
+            return "argument " + std::to_string(i + 1);
+        }
+    }
+    return "";
 }
 
+// Each argument's address (addressIn), null where it is not a pointer.
 template <typename Tuple>
 std::vector<const void*> Runtime::pointerArguments(const Tuple& arguments) {
     std::vector<const void*> pointers;
@@ -106,13 +99,14 @@ const LaunchReport& Runtime::launch(void (*kernel)(Parameters...), dim3 grid, di
     threads_.resize(static_cast<size_t>(threadCount_));
     Fibers::instance().prepare(threadCount_, stackBytes);
 
-    const std::string untracked = settings.raceCheck ? untrackedPointerArgument(bound) : "";
+    const std::vector<const void*> pointers = pointerArguments(bound);
+    const std::string untracked = settings.raceCheck ? untrackedPointerArgument(pointers) : "";
     checkingRaces_ = settings.raceCheck && untracked.empty();
     if (settings.raceCheck && !untracked.empty() && !raceCheckSkipNoted_[report.kernel]) {
         raceCheckSkipNoted_[report.kernel] = true;
         std::fprintf(stderr,
                      "warp emulator: note: no race check for %s: its %s points to memory the runtime API did not "
-                     "allocate (host memory?), which a second run could not put back\n",
+                     "allocate (host memory?), which a later run could not put back\n",
                      report.kernel.c_str(), untracked.c_str());
     }
     Watchdog::start([] { return instance().describeRunningThread(); });
@@ -135,7 +129,7 @@ const LaunchReport& Runtime::launch(void (*kernel)(Parameters...), dim3 grid, di
         const std::string firstOrder = (settings.laneOrder == LaneOrder::Random
                                             ? "random order (seed " + std::to_string(settings.seed) + ")"
                                             : std::string(laneOrderName(settings.laneOrder)) + " order");
-        checkOtherOrders(globalsBefore, pointerArguments(bound), firstOrder);
+        checkOtherOrders(globalsBefore, pointers, firstOrder);
         checkingRaces_ = false;
     }
     Watchdog::stop();

@@ -6,18 +6,19 @@
 // WARP_EMULATOR_LANE_ORDER gives. A race (a thread reads what another writes,
 // with no __syncwarp() or __syncthreads() between them) then gives the same
 // answer every time, and one order alone could hide it. So each launch runs
-// twice from the same starting memory: once in the chosen order; then in a
-// seeded random order, with the blocks reversed, and with each warp call
-// carried out as soon as the lanes it names are there, its lanes running on at
-// once (so a warp can run far ahead of the others, and half a warp ahead of
-// the other half, as independent thread scheduling allows). Every byte the two
-// runs wrote must come out the same: in device memory (the pages each run
+// in the chosen order, then again from the same starting memory, 1 to 8 times
+// (Runtime::checkOtherOrders in launch.hpp), each in a seeded random order,
+// with the blocks reversed, and with each warp call carried out as soon as the
+// lanes it names are there, its lanes running on at once (so a warp can run
+// far ahead of the others, and half a warp ahead of the other half, as
+// independent thread scheduling allows). Every byte each later run writes must
+// come out as the first run left it: in device memory (the pages each run
 // wrote, found by write-protecting every allocation and noting the first
 // write to each page) and in the program's global variables (where __device__
-// variables live, compared whole). The first run's memory is kept; the second
-// only checks.
+// variables live, compared whole). The first run's memory is kept; the later
+// runs only check.
 //
-// Atomics: in the second run each atomic returns to its thread what it
+// Atomics: in each later run an atomic returns to its thread what it
 // returned in the first (a counter hands out the same slots), so whatever a
 // program builds from atomics comes out the same when there is no race. What
 // an atomic leaves in memory may still differ where its result depends on the
@@ -43,13 +44,13 @@
 #include <cstring>
 #include <map>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "device_memory.hpp"
 #include "findings.hpp"
+#include "settings.hpp"
 #include "symbols.hpp"
 
 namespace warp_emulator {
@@ -78,7 +79,7 @@ public:
         regions_.clear();
         size_t pages = 0;
         for (const auto& [start, allocation] : memory.all()) {
-            regions_.push_back({reinterpret_cast<char*>(start), wholePages(allocation.bytes == 0 ? 1 : allocation.bytes)});
+            regions_.push_back({reinterpret_cast<char*>(start), wholePages(allocation.bytes)});
             pages += regions_.back().bytes / pageBytes();
         }
         reserve(pages);
@@ -144,7 +145,7 @@ private:
                                                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0));
         if (morePages == MAP_FAILED || moreCopies == MAP_FAILED) {
             std::fprintf(stderr, "warp emulator: cannot reserve room to copy %zu pages for the race check\n", pages);
-            std::exit(70);
+            std::exit(kCannotRunExitCode);
         }
         if (pages_ != nullptr) {
             std::memcpy(morePages, pages_, count_ * sizeof(char*));
@@ -163,17 +164,17 @@ public:
     // Runs are 0 (its memory kept), then 1, 2, ... (the check's).
     void beginRun(int run) {
         run_ = run;
+        diverged_ = false;  // of this run: its message says whether it took other paths
         if (run == 0) {
             answers_.clear();
             orderDependent_.clear();
             lockSite_.clear();
-            diverged_ = false;
         }
     }
 
     // An atomic, the `sequence`-th of thread `thread` (its number in the
     // grid), found `old` at `address`. Returns what the program is given: in
-    // the second run, what the same atomic of the same thread got in the first.
+    // a later run, what the same atomic of the same thread got in the first.
     std::uint64_t atomic(std::uint64_t thread, long long sequence, const void* address, size_t bytes,
                          std::uint64_t old, bool valueDependsOnOrder, const char* name, const char* file, int line) {
         const Key key{thread, sequence};
@@ -213,7 +214,7 @@ public:
         }
     }
 
-    // After the second run: compares what it left (in memory now) with what the
+    // After a later run: compares what it left (in memory now) with what the
     // first left (`firstPages`, the pages the first run wrote, as it left them;
     // `firstGlobals`), adds a race or a note for each allocation or variable
     // that differs, and puts the first run's memory back.
@@ -382,7 +383,7 @@ private:
 };
 
 // Runs something with the program's standard output going nowhere: the race
-// check's second run must not print a kernel's printf twice.
+// check's later runs must not print a kernel's printf again.
 class MutedStandardOutput {
 public:
     MutedStandardOutput() {

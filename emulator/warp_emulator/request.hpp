@@ -56,6 +56,9 @@ inline bool isVote(Op op) { return op == Op::Ballot || op == Op::Any || op == Op
 inline bool isMatch(Op op) { return op == Op::MatchAny || op == Op::MatchAll; }
 inline bool isReduce(Op op) { return op >= Op::ReduceAdd && op <= Op::ReduceXor; }
 inline bool isBlockBarrier(Op op) { return op >= Op::SyncThreads; }
+// A call whose lanes wait for each other: every warp collective but
+// __activemask(), which waits for no one (warp_collectives.hpp).
+inline bool isWarpCall(Op op) { return !isBlockBarrier(op) && op != Op::ActiveMask; }
 
 // The type of a value a collective moves, for the trace to print it as the
 // program sees it.
@@ -95,6 +98,12 @@ struct Request {
     bool poisoned = false;            // the result is undefined: return poison
     bool allMatched = false;          // __match_all_sync's *pred
 };
+
+// The same call site: the same source file and line (two calls written on one
+// line share it).
+inline bool sameSite(const Request& a, const Request& b) {
+    return a.line == b.line && std::strcmp(a.file, b.file) == 0;
+}
 
 // "__shfl_down_sync(0x000fffff, ..., 16)": the call as the source wrote it.
 inline std::string callText(const Request& request) {

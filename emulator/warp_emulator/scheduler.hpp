@@ -22,7 +22,6 @@
 #include <new>
 #include <string>
 #include <tuple>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -163,7 +162,7 @@ private:
     void* bodyContext_ = nullptr;
     bool tracingLaunch_ = false;   // this run of this launch is traced
     bool tracingThread_ = false;   // ... and the running thread is in the traced warp
-    bool checkingRaces_ = false;   // this launch runs twice and compares
+    bool checkingRaces_ = false;   // this launch runs again in other orders and compares
     bool barrierBroken_ = false;   // this block broke a __syncthreads() rule already
     bool yielded_ = false;         // a thread slept in this round (__nanosleep) and is runnable still
     RaceCheck raceCheck_;
@@ -226,6 +225,8 @@ private:
     std::string whereWarp(int warp) const { return whereBlock() + ", warp " + std::to_string(warp); }
 
     // warp_collectives.hpp
+    unsigned int lanesAtCall(int warp, const Request& request) const;
+    unsigned int missingLanes(int warp, const Request& request, unsigned int group) const;
     bool completeReadyCalls(int warp);
     bool answerActiveMask(int warp);
     bool forceStuckCall();
@@ -243,8 +244,7 @@ private:
 
     // launch.hpp
     static cudaError_t checkConfiguration(const void* kernel, dim3 grid, dim3 block, size_t sharedBytes);
-    template <typename Tuple>
-    std::string untrackedPointerArgument(const Tuple& arguments) const;
+    std::string untrackedPointerArgument(const std::vector<const void*>& pointers) const;
     template <typename Tuple>
     static std::vector<const void*> pointerArguments(const Tuple& arguments);
     void checkOtherOrders(const RaceCheck::Snapshot& globalsBefore, const std::vector<const void*>& arguments,
@@ -282,7 +282,7 @@ inline void Runtime::refillSharedMemory() const {
 }
 
 // `eager`: a warp call is carried out as soon as every lane it names is there,
-// and its lanes run on before any other thread (the race check's second run).
+// and its lanes run on before any other thread (the race check's later runs).
 inline void Runtime::runGrid(LaneOrder order, std::uint64_t seed, bool blocksReversed, bool eager) {
     random_ = seed;
     for (unsigned int z = 0; z < gridSize.z; ++z) {

@@ -14,6 +14,12 @@
 
 namespace warp_emulator {
 
+// The exit code when the emulator cannot run a kernel as configured: a thread
+// ran off its stack (fibers.hpp), the watchdog found no thread moving
+// (watchdog.hpp), or no memory was left for the race check's copies
+// (EX_SOFTWARE of sysexits.h). Distinct from 66, a finding in a kernel that ran.
+constexpr int kCannotRunExitCode = 70;
+
 enum class LaneOrder { Ascending, Descending, Random };
 
 inline const char* laneOrderName(LaneOrder order) {

@@ -32,8 +32,6 @@ public:
         return *table;
     }
 
-    bool loaded() const { return loaded_; }
-
     // The kernel's name without its parameter list, or its address.
     std::string nameOf(const void* function) const {
         const std::string mangled = mangledNameOf(function);

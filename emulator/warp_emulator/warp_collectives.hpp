@@ -82,46 +82,46 @@ inline bool sameCall(const Request& a, const Request& b) {
     return true;
 }
 
-// The lanes at the same call as `request` when every lane its mask names is
-// there or has exited; 0 otherwise.
-inline unsigned int Runtime::readyGroup(int warp, const Request& request) {
-    if (isBlockBarrier(request.op) || request.op == Op::ActiveMask) {
-        return 0;
-    }
-    const unsigned int waiting = lanesWhere(warp, State::Waiting);
+// The waiting lanes at the same call as `request` (sameCall).
+inline unsigned int Runtime::lanesAtCall(int warp, const Request& request) const {
     unsigned int group = 0;
-    for (int lane : eachLane(waiting)) {
-        if (sameCall(laneOf(warp, lane).request, request)) {
+    for (int lane : eachLane(lanesWhere(warp, State::Waiting))) {
+        if (sameCall(threads_[static_cast<size_t>(warp * warpSize + lane)].request, request)) {
             group |= 1u << lane;
         }
     }
+    return group;
+}
+
+// The lanes `request`'s mask names that are neither in `group` nor exited:
+// those the call still waits for (R2 above: exited lanes are not waited for).
+inline unsigned int Runtime::missingLanes(int warp, const Request& request, unsigned int group) const {
     const unsigned int exited = lanesWhere(warp, State::Exited) | ~existingLanes(warp);
-    return (request.mask & ~group & ~exited) == 0 ? group : 0u;
+    return request.mask & ~group & ~exited;
+}
+
+// The lanes at the same call as `request` when every lane its mask names is
+// there or has exited; 0 otherwise.
+inline unsigned int Runtime::readyGroup(int warp, const Request& request) {
+    if (!isWarpCall(request.op)) {
+        return 0;
+    }
+    const unsigned int group = lanesAtCall(warp, request);
+    return missingLanes(warp, request, group) == 0 ? group : 0u;
 }
 
 // Carries out every call of `warp` whose named lanes have all arrived or exited.
 inline bool Runtime::completeReadyCalls(int warp) {
-    const unsigned int waiting = lanesWhere(warp, State::Waiting);
-    const unsigned int exited = lanesWhere(warp, State::Exited) | ~existingLanes(warp);
     bool progressed = false;
     unsigned int considered = 0;
-    for (int first = 0; first < warpSize; ++first) {
-        if (((waiting >> first) & 1u) == 0 || ((considered >> first) & 1u) != 0) {
-            continue;
-        }
+    for (int first : eachLane(lanesWhere(warp, State::Waiting))) {
         const Request& request = laneOf(warp, first).request;
-        if (isBlockBarrier(request.op) || request.op == Op::ActiveMask) {
-            considered |= 1u << first;
+        if (((considered >> first) & 1u) != 0 || !isWarpCall(request.op)) {
             continue;
         }
-        unsigned int group = 0;  // the lanes at the same call
-        for (int lane = first; lane < warpSize; ++lane) {
-            if (((waiting >> lane) & 1u) != 0 && sameCall(laneOf(warp, lane).request, request)) {
-                group |= 1u << lane;
-            }
-        }
+        const unsigned int group = lanesAtCall(warp, request);
         considered |= group;
-        if ((request.mask & ~group & ~exited) == 0) {
+        if (missingLanes(warp, request, group) == 0) {
             carryOut(warp, group, false);
             progressed = true;
         }
@@ -142,8 +142,7 @@ inline bool Runtime::answerActiveMask(int warp) {
         unsigned int together = 0;
         for (int lane = first; lane < warpSize; ++lane) {
             const Request& other = laneOf(warp, lane).request;
-            if (((waiting >> lane) & 1u) != 0 && other.op == Op::ActiveMask && other.line == thread.request.line &&
-                std::strcmp(other.file, thread.request.file) == 0) {
+            if (((waiting >> lane) & 1u) != 0 && other.op == Op::ActiveMask && sameSite(other, thread.request)) {
                 together |= 1u << lane;
             }
         }
@@ -164,20 +163,13 @@ inline bool Runtime::answerActiveMask(int warp) {
 // of the first such warp, after reporting who is missing and where they are.
 inline bool Runtime::forceStuckCall() {
     for (int warp = 0; warp < warpCount(); ++warp) {
-        const unsigned int waiting = lanesWhere(warp, State::Waiting);
-        const unsigned int exited = lanesWhere(warp, State::Exited) | ~existingLanes(warp);
-        for (int first : eachLane(waiting)) {
+        for (int first : eachLane(lanesWhere(warp, State::Waiting))) {
             const Request& request = laneOf(warp, first).request;
-            if (isBlockBarrier(request.op) || request.op == Op::ActiveMask) {
+            if (!isWarpCall(request.op)) {
                 continue;
             }
-            unsigned int group = 0;
-            for (int lane : eachLane(waiting)) {
-                if (sameCall(laneOf(warp, lane).request, request)) {
-                    group |= 1u << lane;
-                }
-            }
-            reportMissing(warp, request, group, request.mask & ~group & ~exited);
+            const unsigned int group = lanesAtCall(warp, request);
+            reportMissing(warp, request, group, missingLanes(warp, request, group));
             carryOut(warp, group, true);
             return true;
         }

@@ -16,10 +16,6 @@
 
 namespace warp_emulator {
 
-// Exit code when the watchdog ends the program: as for a thread that ran off
-// its stack, the emulator cannot run this kernel (fibers.hpp).
-constexpr int kWatchdogExitCode = 70;
-
 class Watchdog {
 public:
     // Something happened: a thread reached a collective or exited, or a call was carried out.
@@ -82,7 +78,7 @@ private:
                      "WARP_EMULATOR_WATCHDOG_SECONDS=N (0: never end it).\n",
                      who.empty() ? "a thread" : who.c_str(), s.stillSeconds);
         std::fflush(stderr);
-        _exit(kWatchdogExitCode);
+        _exit(kCannotRunExitCode);
     }
 };
 
