@@ -4,8 +4,6 @@
 # Included from emulator/CMakeLists.txt.
 
 set(emulate_defines -DEMULATE=${CMAKE_CURRENT_SOURCE_DIR}/emulate -DSOURCE_DIR=${PROJECT_SOURCE_DIR})
-# emulate_example_rule_broken expects exit 66 after a finding: it fails until
-# the emulator turns a program's exit 0 after a finding into 66.
 foreach(check example_rule_broken example_legal rewrites compile_error arguments)
   add_script_test(NAME emulate_${check} LABEL cpu SCRIPT emulate.cmake
                   DEFINES ${emulate_defines} -DCHECK=${check} -DCXX=${CMAKE_CXX_COMPILER}

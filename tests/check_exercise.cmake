@@ -10,8 +10,9 @@ shuffles_require_variables(GPU_HARNESS EMULATED_HARNESS)
 
 execute_process(COMMAND "${GPU_HARNESS}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(rc EQUAL 77)  # the harness's "no usable GPU"
-  string(REGEX REPLACE "^[^(]*\\((.*)\\)[ \n]*$" "\\1" why "${out}")
-  message("check-exercise: no usable GPU (${why}),\n"
+  # gpu_gate.cuh's line "exercise: skipped, no usable GPU (<the runtime's reason>)"
+  string(REGEX MATCH "no usable GPU \\(([^\n]*)\\)" found "${out}")
+  message("check-exercise: no usable GPU (${CMAKE_MATCH_1}),\n"
           "so the harness runs on the CPU warp emulator (${EMULATED_HARNESS}),\n"
           "which also names any shuffle or vote of yours that reads a lane not taking part\n")
   execute_process(COMMAND "${EMULATED_HARNESS}" RESULT_VARIABLE rc)

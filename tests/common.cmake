@@ -53,15 +53,38 @@ function(shuffles_require_variables)
   endforeach()
 endfunction()
 
-# The planted-mistake tests: writes `text` with `find` replaced by `replace`
-# to WORK_DIR/<name>/<file_name> (the folder emptied first) and sets out_var
-# to that folder. Fails, naming the mistake, when `find` is no longer there.
-function(shuffles_write_planted name text find replace file_name out_var)
+# The number of the first line of `text` that contains `needle` (1-based):
+# tests name source lines this way rather than hard-coding them. Fails, naming
+# `what`, when `needle` is not there.
+function(shuffles_line_of what text needle out_var)
+  string(FIND "${text}" "${needle}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${what} no longer contains '${needle}'; update this test")
+  endif()
+  string(SUBSTRING "${text}" 0 ${at} before)
+  string(REGEX MATCHALL "\n" newlines "${before}")
+  list(LENGTH newlines count)
+  math(EXPR line "${count} + 1")
+  set(${out_var} ${line} PARENT_SCOPE)
+endfunction()
+
+# A planted mistake: sets out_var to `text` with `find` replaced by `replace`.
+# Fails, naming the mistake, when `find` is no longer there: a plant that
+# silently did not apply would leave the code unbroken and the test passing.
+function(shuffles_plant name text find replace file_name out_var)
   string(FIND "${text}" "${find}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "${file_name} no longer contains '${find}'; update the '${name}' mistake in this test")
   endif()
   string(REPLACE "${find}" "${replace}" planted "${text}")
+  set(${out_var} "${planted}" PARENT_SCOPE)
+endfunction()
+
+# The planted-mistake tests: writes the planted text (shuffles_plant) to
+# WORK_DIR/<name>/<file_name> (the folder emptied first) and sets out_var to
+# that folder.
+function(shuffles_write_planted name text find replace file_name out_var)
+  shuffles_plant("${name}" "${text}" "${find}" "${replace}" "${file_name}" planted)
   set(folder "${WORK_DIR}/${name}")
   file(REMOVE_RECURSE "${folder}")
   file(MAKE_DIRECTORY "${folder}")
@@ -84,6 +107,6 @@ endfunction()
 # The renderer of tools/lanes/ and its tests need python3 (its standard library only).
 macro(shuffles_require_python)
   if(NOT PYTHON OR NOT EXISTS "${PYTHON}")
-    shuffles_skip_without_tool(python3 "install Python 3 (the renderer needs its standard library only)")
+    shuffles_skip_without_tool(python3 "install Python 3 (these scripts need its standard library only)")
   endif()
 endmacro()

@@ -11,15 +11,20 @@ file(REMOVE_RECURSE "${WORK_DIR}")
 set(cases "${EMULATOR_DIR}/tests")
 set(failures "")
 
-# run(label case emulate_dir cases_dir): the case must FAIL.
+# expect_failure(label case emulate_dir cases_dir): the case must FAIL, by a
+# wrong exit code or output, and not because the planted copy no longer
+# builds (that would prove nothing about the check).
 function(expect_failure label case emulate_dir cases_dir)
   execute_process(COMMAND "${CMAKE_COMMAND}" "-DCASE=${cases_dir}/${case}.cu" "-DEMULATE=${emulate_dir}/emulate"
                           "-DWORK_DIR=${WORK_DIR}/run-${label}" -P "${EMULATOR_DIR}/tests/run_case.cmake"
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  string(REGEX MATCH "[^\n]*(exit [0-9]+, expected [0-9]+|differs from [^\n]+)" why "${err}")
   if(rc EQUAL 0)
     set(failures "${failures}\n  ${label}: ${case} passed, and must fail\n${out}${err}" PARENT_SCOPE)
+  elseif(NOT EXISTS "${WORK_DIR}/run-${label}/build/bin/${case}" OR why STREQUAL "")  # run_case's emulate --keep
+    set(failures "${failures}\n  ${label}: ${case} failed, but not by its exit code or output (a build error?)\n${out}${err}"
+        PARENT_SCOPE)
   else()
-    string(REGEX MATCH "[^\n]*(exit [0-9]+, expected [0-9]+|differs from [^\n]+)" why "${err}")
     message("ok: ${label}: ${case} failed as it must (${why})")
   endif()
 endfunction()
@@ -35,7 +40,7 @@ file(WRITE "${copy}/own_bit_broken.stderr.exp" "${shortened}\n")
 expect_failure(stderr_line_lost own_bit_broken "${EMULATOR_DIR}" "${copy}")
 file(COPY "${cases}/own_bit_broken.stderr.exp" DESTINATION "${copy}")
 file(READ "${cases}/own_bit_broken.cu" text)
-string(REPLACE "// expect-exit: 66" "// expect-exit: 0" text "${text}")
+shuffles_plant(wrong_exit_code "${text}" "// expect-exit: 66" "// expect-exit: 0" own_bit_broken.cu text)
 file(WRITE "${copy}/own_bit_broken.cu" "${text}")
 expect_failure(wrong_exit_code own_bit_broken "${EMULATOR_DIR}" "${copy}")
 
@@ -44,15 +49,20 @@ function(plant name file find replace case)
   set(planted "${WORK_DIR}/emulator-${name}")
   file(COPY "${EMULATOR_DIR}/" DESTINATION "${planted}" PATTERN "tests" EXCLUDE)
   file(READ "${planted}/warp_emulator/${file}" text)
-  string(FIND "${text}" "${find}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "warp_emulator/${file} no longer contains '${find}'; update the '${name}' plant")
-  endif()
-  string(REPLACE "${find}" "${replace}" text "${text}")
+  shuffles_plant(${name} "${text}" "${find}" "${replace}" "warp_emulator/${file}" text)
   file(WRITE "${planted}/warp_emulator/${file}" "${text}")
   expect_failure(${name} ${case} "${planted}" "${cases}")
   set(failures "${failures}" PARENT_SCOPE)
 endfunction()
+# This check's own check: a plant that breaks the build must not count as caught.
+set(before "${failures}")
+plant(does_not_build warp_collectives.hpp "if (uncalled != 0) {" "if (uncalled != 0 {" own_bit_broken)
+if(failures STREQUAL before)
+  string(APPEND failures "\n  does_not_build: a planted emulator that does not build was counted as a caught mistake")
+else()
+  message("ok: does_not_build: a planted emulator that does not build is not counted as caught")
+  set(failures "${before}")
+endif()
 plant(own_bit_not_checked warp_collectives.hpp "if (uncalled != 0) {" "if (false) {" own_bit_broken)
 plant(lanes_that_left_not_checked warp_collectives.hpp "    reportLanesThatLeft(warp, group, request);\n" "" mask_mismatch_broken)
 plant(exited_count_as_arrived block_barrier.hpp "thread.state == State::Exited && thread.barriersPassed" "false && thread.barriersPassed"

@@ -13,12 +13,9 @@ if(NOT CLANG OR NOT EXISTS "${CLANG}")
 endif()
 
 file(MAKE_DIRECTORY "${WORK_DIR}")
-execute_process(COMMAND "${CLANG}" -std=c++17 -O2 -Wall -Wextra -Werror -x c++ "-I${EMULATOR_DIR}"
-                        -o "${WORK_DIR}/shuffles" "${SOURCE_DIR}/shuffles.cu"
-                RESULT_VARIABLE rc ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "clang++ failed to build shuffles.cu:\n${err}")
-endif()
+set(COMPILER "${CLANG}")
+shuffles_build_emulated("shuffles.cu with clang++" "${EMULATOR_DIR}" "${WORK_DIR}/shuffles" "${SOURCE_DIR}/shuffles.cu"
+                        -Wall -Wextra -Werror)
 execute_process(COMMAND "${CMAKE_COMMAND}" "-DSHUFFLES_BINARY=${WORK_DIR}/shuffles"
                         "-DTRANSCRIPT=${SOURCE_DIR}/evidence/t4-transcript.txt" "-DWORK_DIR=${WORK_DIR}/report"
                         -P "${CMAKE_CURRENT_LIST_DIR}/emulated_report.cmake"

@@ -158,8 +158,7 @@ expect_report(solution_deleted 1
 # comes out right, since at xor 16 lane 4 reads lane 20, which is not taking
 # part, and gets NaN, which loses every comparison; on a GPU that read is
 # undefined. The harness must fail on the emulator's findings and name the
-# lane and the line of the first undefined read. (It needs the emulator's
-# findingCount() and firstFinding(), from the emulator change.)
+# lane and the line of the first undefined read.
 if(DEFINED EMULATOR_DIR)
   set(butterfly_line "            const float otherValue = __shfl_xor_sync(liveMask, bestValue, laneMask);\n")
   string(CONCAT butterfly
@@ -181,11 +180,7 @@ if(DEFINED EMULATOR_DIR)
     "    const unsigned int holders = __ballot_sync(kFullMask, live && value == best);\n    argmaxLane = __ffs(static_cast<int>(holders)) - 1;\n"
     "${butterfly}" shuffles.cu folder)
   file(READ "${folder}/shuffles.cu" planted)
-  string(FIND "${planted}" "${butterfly_line}" at)
-  string(SUBSTRING "${planted}" 0 ${at} above)
-  string(REGEX MATCHALL "\n" newlines "${above}")
-  list(LENGTH newlines line)
-  math(EXPR line "${line} + 1")
+  shuffles_line_of("the planted shuffles.cu" "${planted}" "${butterfly_line}" line)
   run_harness("${folder}")
   set(first "lane 4 read lane 20, which is not taking part, in __shfl_xor_sync(0x000fffff, ..., 16) at shuffles.cu:${line}")
   string(FIND "${exercise_out}" "standard case, the emulator's findings in your reduceRowsPadded: " findings_at)

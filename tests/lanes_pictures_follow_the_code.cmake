@@ -29,7 +29,8 @@ shuffles_write_planted(ladder_inside_branch "${source}"
                        "        if (live) sum += __shfl_down_sync(kFullMask, sum, offset);"
                        shuffles.cu folder)
 shuffles_build_emulated("the planted copy" "${SOURCE_DIR}/emulator" "${folder}/shuffles" "${folder}/shuffles.cu")
-# The planted run fails its own check (exit 1); what matters here is its trace.
+# The planted run breaks a rule, so the runtime answers cudaErrorWarpRuleBroken
+# and the program exits 4 (as in emulator_planted); what matters here is its trace.
 execute_process(COMMAND "${CMAKE_COMMAND}" -E env "WARP_EMULATOR_TRACE=${folder}/trace.jsonl"
                         WARP_EMULATOR_TRACE_KERNELS=reduceRowsPadded "${folder}/shuffles"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -39,6 +40,9 @@ execute_process(COMMAND "${PYTHON}" "${SOURCE_DIR}/tools/lanes/draw_lanes.py" --
 if(NOT draw_rc EQUAL 0 OR NOT EXISTS "${folder}/pictures/${ladder}")
   message(FATAL_ERROR "drawing the planted run's trace failed (exit ${draw_rc}):\n${draw_out}${draw_err}\n"
                       "the planted run exited ${rc}:\n${out}${err}")
+endif()
+if(NOT rc EQUAL 4)
+  message(FATAL_ERROR "the planted run exited ${rc}, where a broken rule makes it exit 4:\n${out}${err}")
 endif()
 count_undefined_reads("${folder}/pictures/${ladder}" planted)
 if(planted EQUAL 0)

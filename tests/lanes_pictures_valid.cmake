@@ -6,9 +6,7 @@
 cmake_minimum_required(VERSION 3.20)
 include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
 shuffles_require_variables(PYTHON RSVG_CONVERT SOURCE_DIR WORK_DIR)
-if(NOT PYTHON OR NOT EXISTS "${PYTHON}")
-  shuffles_skip_without_tool(python3 "install Python 3 (the checks need its standard library only)")
-endif()
+shuffles_require_python()
 
 file(GLOB pictures "${SOURCE_DIR}/docs/lanes/*.svg")
 if(pictures STREQUAL "")

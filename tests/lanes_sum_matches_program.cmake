@@ -35,7 +35,10 @@ if(NOT trace_sum STREQUAL program_sum)
 endif()
 
 execute_process(COMMAND "${PYTHON}" "${ladder_sum}" --format %.4g "${WORK_DIR}/trace.jsonl"
-                OUTPUT_VARIABLE shown OUTPUT_STRIP_TRAILING_WHITESPACE)
+                RESULT_VARIABLE rc OUTPUT_VARIABLE shown ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "ladder_sum.py --format exited ${rc}:\n${shown}${err}")
+endif()
 file(READ "${SOURCE_DIR}/docs/lanes/padded-sum-ladder.svg" picture)
 if(NOT picture MATCHES "class=\"cell-answer\"[^\n]*\n<text class=\"value\"[^>]*>([^<]*)</text>")
   message(FATAL_ERROR "docs/lanes/padded-sum-ladder.svg has no green answer cell")
