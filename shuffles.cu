@@ -38,11 +38,11 @@
 //   4  a CUDA call failed during the run (for example a binary built for
 //      another GPU architecture; the message says how to rebuild)
 // and on the CPU warp emulator (emulator/warp_emulator.hpp), two more:
-//   66 the run would have exited 0, but the emulator found a broken rule, an
-//      undefined read or a race. The default emulated run exits 66: every
-//      read of an absent lane in reduceRowsBallotDown is such a finding, on
-//      purpose. (A broken rule in a launch makes the runtime API answer
-//      cudaErrorWarpRuleBroken, as after a failed kernel, so the run ends 4.)
+//   66 the run would have exited 0, but the emulator found an undefined read
+//      or a race. The default emulated run exits 66: every read of an absent
+//      lane in reduceRowsBallotDown is such a finding, on purpose. (A broken
+//      rule makes the runtime API answer cudaErrorWarpRuleBroken, as after a
+//      failed kernel, so this program stops with 4 instead.)
 //   70 the emulator cannot run the kernel: a GPU thread ran off the stack it
 //      gives it, or spun alone on memory until its watchdog ended the run
 
@@ -191,7 +191,10 @@ void failOnCudaError(cudaError_t error, const char* call, const char* file, int 
 //   20, anyHigh 1 (20 > 0.95), allPositive 1, argmax 19, normalised[L] = (L + 1) / 210.
 //   A row of 20 -inf gives max -inf (the dead lanes' -inf changes nothing),
 //   argmax 0 (all twenty hold the max, and the lowest lane wins), sum -inf,
-//   and NaN in every live normalised column (-inf / -inf).
+//   and NaN in every live normalised column (-inf / -inf). This program's own
+//   check never meets such a row (makeInput makes finite values only);
+//   reference.hpp, which tests/oracle.cu and tests/exercise.cu use, checks
+//   rows with infinities.
 __global__ void reduceRowsPadded(const float* __restrict__ in, int rows, float* __restrict__ sums,
                                  float* __restrict__ maxes, float* __restrict__ normalised,
                                  int* __restrict__ liveCounts, int* __restrict__ anyHigh,
@@ -476,7 +479,8 @@ struct Results {
 // sum) and 4 ints of per-row answers. runKernels holds the input and every
 // output on the device at once; on the host, main holds the input throughout
 // and Results at the end every output. The emulator's device memory is host
-// memory, so there the host holds both.
+// memory, so there the host holds both. (tools/capture-h200-evidence.sh reads
+// the numbers after // below, to pick a --rows that fits the GPU but not the host.)
 constexpr size_t kInputBytesPerRow = kStride * sizeof(float);                                      // 128
 constexpr size_t kOutputBytesPerRow = kStride * sizeof(float) + 5 * sizeof(float) + 4 * sizeof(int);  // 164
 constexpr size_t kDeviceBytesPerRow = kInputBytesPerRow + kOutputBytesPerRow;                       // 292
@@ -691,9 +695,12 @@ double numberInFile(const char* path, const char* key) {
     char line[512];
     const size_t keyLength = std::strlen(key);
     while (number < 0.0 && std::fgets(line, sizeof line, file) != nullptr) {
+        if (std::strncmp(line, key, keyLength) != 0) {
+            continue;  // checked first: a line shorter than the key ends before line + keyLength
+        }
         char* end = nullptr;
         const double value = std::strtod(line + keyLength, &end);
-        if (std::strncmp(line, key, keyLength) == 0 && end != line + keyLength) {
+        if (end != line + keyLength) {
             number = value;
         }
     }

@@ -23,6 +23,7 @@ header() {  # title, command
 # Every h200-* file but the README commands' (tools/capture-h200-readme-commands.sh writes that one).
 find evidence -name 'h200-*' ! -name h200-readme-commands.txt -delete
 work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 # The report, built with the README's one-liner for this GPU.
 build="nvcc -std=c++17 -O3 -arch=sm_90 -o shuffles shuffles.cu"
@@ -52,6 +53,10 @@ $build || exit 1
 host_bytes=$(awk '/^MemAvailable:/ { print $2 * 1024 }' /proc/meminfo)
 device_bytes=$(( $(nvidia-smi --query-gpu=memory.free --format=csv,noheader,nounits | head -n 1) * 1024 * 1024 ))
 per_row=$(grep -m1 -oE 'kHostBytesPerRow = .*// *[0-9]+$' shuffles.cu | grep -oE '[0-9]+$')  # the GPU build's, first
+if [ "$host_bytes" -ge "$device_bytes" ]; then
+  echo "host memory ($host_bytes B) is not below the GPU's ($device_bytes B): no --rows fits one but not the other" >&2
+  exit 1
+fi
 { header "--rows between the host's and the device's memory: must exit 2 naming host memory, stdout empty"          "./shuffles --rows N"
   rows=$(( (host_bytes + device_bytes) / 2 / per_row ))
   echo "# MemAvailable ${host_bytes} B; GPU memory free ${device_bytes} B; ${per_row} bytes a row on each (shuffles.cu)"
@@ -134,8 +139,8 @@ test_command="cmake -S . -B build-h200 && cmake --build build-h200 -j && SHUFFLE
     || { cat "$work/configure.log" "$work/build.log"; }
   SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -j 8 -V -E "$skipped" 2>&1; echo "# ctest exit code: $?"; } > evidence/h200-ctest.txt
 
-rm -rf "$work" build-h200
-# On the lent GPU machine, $OUT brings files back, at most 8 of them: one tar of all eleven.
+rm -rf build-h200
+# On the lent GPU machine, $OUT brings files back, at most 8 of them: one tar of them all.
 if [ -n "${OUT:-}" ]; then
   (cd evidence && find . \( -name 'h200-*' ! -name h200-readme-commands.txt -o -name gpu-answers-h200.txt \) -print0 \
      | tar --null -T - -cf "$OUT/h200-evidence.tar")

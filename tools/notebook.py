@@ -244,10 +244,9 @@ From `{T4_TRANSCRIPT}`: {capture}
     ]
 
 
+# The notebook says what the emulated report's exit code means; a code the
+# evidence gives that is not here stops the generator, so the text cannot go stale.
 EXIT_CODE_MEANINGS = {
-    0: "The exit code is 0: the gated kernels matched the reference. The emulator reports its "
-       "findings on stderr and leaves the exit code alone, and `reduceRowsBallotDown`, wrong on "
-       "purpose, never decides it.",
     66: "The exit code is 66, the emulator's own: the program would have exited 0, but the emulator "
         "found undefined reads, the ones `reduceRowsBallotDown` makes on purpose, and a run with "
         "findings does not pass. It does not stop **Run all**: a `!` command's exit code stops "

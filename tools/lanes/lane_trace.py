@@ -38,14 +38,11 @@ class Call:
 
     def __init__(self, record):
         self.record = record
-        self.seq = record["seq"]
         self.intrinsic = record["intrinsic"]
         self.file = record["file"]
         self.line = record["line"]
         self.where = "%s:%d" % (self.file, self.line)
-        self.mask = mask(record["mask"])
         self.took_part = mask(record["took_part"])
-        self.waiting = mask(record["waiting"])
         self.exited = mask(record["exited"])
         self.lanes = {entry["lane"]: entry for entry in record["lanes"]}
         for lane in self.lanes:
@@ -54,9 +51,6 @@ class Call:
 
     def __getitem__(self, field):
         return self.record[field]
-
-    def get(self, field, default=None):
-        return self.record.get(field, default)
 
 
 class Launch:

@@ -148,7 +148,15 @@ def carried_by_dead_lanes(first_step, dead):
     return "identity " + values.pop() if len(values) == 1 else "their own values"
 
 
-def mark_dead(grid, launch, ballot, dead, first_step):
+def broadcast_after(launch, ladder):
+    """The __shfl_sync that hands lane 0's (or each segment's) sum on, right after the ladder."""
+    broadcast = launch.following(ladder[-1])
+    if broadcast is None or broadcast.intrinsic != "__shfl_sync":
+        raise TraceError("%s: no __shfl_sync right after %s's shuffle-down ladder" % (launch.path, launch.kernel))
+    return broadcast
+
+
+def mark_dead(grid, ballot, dead, first_step):
     grid.dead_lanes = dead
     grid.dead_label = "dead lanes %s: %s" % (lane_range(dead), carried_by_dead_lanes(first_step, dead))
     grid.legend.append(("cell-dead", "grey column: a dead lane, with no data; it carries the identity and "
@@ -160,9 +168,7 @@ def padded_sum_ladder(launch):
     """reduceRowsPadded: five __shfl_down_sync steps, then the __shfl_sync broadcast from lane 0."""
     ballot, dead = live_lanes(launch)
     ladder = run_of(launch, "__shfl_down_sync")
-    broadcast = launch.following(ladder[-1])
-    if broadcast is None or broadcast.intrinsic != "__shfl_sync":
-        raise TraceError("%s: no __shfl_sync right after %s's shuffle-down ladder" % (launch.path, launch.kernel))
+    broadcast = broadcast_after(launch, ladder)
     grid = Grid(launch.lanes)
     grid.title_lines = title_lines(
         launch, "the row sum, a shuffle-down ladder and a broadcast",
@@ -174,7 +180,7 @@ def padded_sum_ladder(launch):
     bands = shuffle_bands(launch, ladder, "after", answer_lanes={0})
     bands += shuffle_bands(launch, [broadcast], "read")[1:]
     grid.bands = bands
-    mark_dead(grid, launch, ballot, dead, ladder[0])
+    mark_dead(grid, ballot, dead, ladder[0])
     grid.legend.insert(0, ("cell-answer", "green cell: lane 0 after the last step, where the kernel's contract "
                                           "puts the row's sum (no other lane has it); the broadcast (srcLane 0) "
                                           "then copies it to every lane."))
@@ -195,7 +201,7 @@ def padded_max_butterfly(launch):
         % (butterfly[0]["mask"], butterfly[0].where, operands(butterfly)))
     grid.accessible_name = "%s: lane by lane, the xor butterfly that gives every lane the max" % launch.kernel
     grid.bands = shuffle_bands(launch, butterfly, "after", answer_lanes=set(range(launch.lanes)) - dead)
-    mark_dead(grid, launch, ballot, dead, butterfly[0])
+    mark_dead(grid, ballot, dead, butterfly[0])
     grid.legend.insert(0, ("cell-answer", "green cell: a live lane after the last step; the kernel's contract "
                                           "puts the max in every lane, so no broadcast is needed."))
     common_legend(grid, grid.bands)
@@ -221,7 +227,7 @@ def padded_live_ballot(launch):
         last = min(first + 4, launch.lanes) - 1
         digits.append((first, last, "%x" % (result >> first & 0xF)))
     grid.bands = [Band(["predicate", "each lane"], votes), Band(["result", "hex digits"], groups=digits)]
-    mark_dead(grid, launch, ballot, dead, ballot)
+    mark_dead(grid, ballot, dead, ballot)
     grid.notes = ["__popc(%s) = %d, counted here from the ballot's result: __popc is not a collective, so "
                   "the trace does not record it." % (ballot["result"], bin(result).count("1"))]
     grid.legend.append((None, "Bit L of the result is lane L's vote, so each hex digit holds four lanes, and "
@@ -250,9 +256,7 @@ def ballot_down_undefined_reads(launch):
 def width8_segments(launch):
     """reduceRowsWidth8: width = 8 splits the warp into four segments, one row each."""
     ladder = run_of(launch, "__shfl_down_sync")
-    broadcast = launch.following(ladder[-1])
-    if broadcast is None or broadcast.intrinsic != "__shfl_sync":
-        raise TraceError("%s: no __shfl_sync right after %s's shuffle-down ladder" % (launch.path, launch.kernel))
+    broadcast = broadcast_after(launch, ladder)
     width = ladder[0]["width"]
     grid = Grid(launch.lanes, segment_width=width)
     grid.title_lines = title_lines(
@@ -277,7 +281,7 @@ def width8_segments(launch):
     return grid
 
 
-# file name -> (kernel, picture, what the README says beside it)
+# file name -> (kernel, the function that draws its picture)
 PICTURES = {
     "padded-sum-ladder.svg": ("reduceRowsPadded", padded_sum_ladder),
     "padded-max-butterfly.svg": ("reduceRowsPadded", padded_max_butterfly),

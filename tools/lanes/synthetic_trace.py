@@ -2,25 +2,20 @@
 """A synthetic warp trace, for testing the renderer without the emulator.
 
 A test fixture, not a picture source: it writes traces in the emulator's
-format (version 1, notes/trace-spec.md in the project's notes) by playing the
+format (version 1, emulator/TRACE.md) by playing the
 kernels' shuffles in Python under PTX's rules, so draw_lanes.py can be
 developed and unit-tested on its own. Every call it writes names the file
 "synthetic.cu", so a picture drawn from it says so in its title; pictures
 committed under docs/lanes/ come from the emulator's trace of the real
-kernels (tools/draw-lanes.sh), never from here.
-
-    synthetic_trace.py shuffles OUT.jsonl [--planted-ladder]
-    synthetic_trace.py width8 OUT.jsonl
+kernels (tools/draw-lanes.sh), never from here. Its line numbers are its
+own, made up for "synthetic.cu". self_test.py imports it.
 """
 
-import argparse
-import json
 import math
 import struct
 
 FILE = "synthetic.cu"
 FULL = 0xFFFFFFFF
-FLT_MAX = struct.unpack("<f", struct.pack("<I", 0x7F7FFFFF))[0]
 
 
 def f32(x):
@@ -125,7 +120,7 @@ def shuffles_trace(planted_ladder=False):
     for offset in (16, 8, 4, 2, 1):
         sum_ = warp.shuffle("__shfl_down_sync", 166, FULL, ladder_lanes, 0, sum_, offset, update=add)
     warp.shuffle("__shfl_sync", 171, FULL, FULL, 0, sum_, 0, update=lambda lane, own, read: own)
-    best = {lane: value[lane] if live(lane) else -FLT_MAX for lane in range(32)}
+    best = {lane: value[lane] if live(lane) else -math.inf for lane in range(32)}  # kMaxIdentity
     for lane_mask in (16, 8, 4, 2, 1):
         best = warp.shuffle("__shfl_xor_sync", 179, FULL, FULL, 0, best, lane_mask,
                             update=lambda lane, own, read: read if read > own else own)
@@ -160,19 +155,3 @@ def width8_trace():
     warp.end()
     return lines
 
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("program", choices=["shuffles", "width8"])
-    parser.add_argument("out")
-    parser.add_argument("--planted-ladder", action="store_true",
-                        help="the shuffle-down ladder of reduceRowsPadded moved inside if (live)")
-    arguments = parser.parse_args()
-    lines = shuffles_trace(arguments.planted_ladder) if arguments.program == "shuffles" else width8_trace()
-    with open(arguments.out, "w", encoding="utf-8") as out:
-        for record in lines:
-            out.write(json.dumps(record, separators=(",", ":")) + "\n")
-
-
-if __name__ == "__main__":
-    main()
