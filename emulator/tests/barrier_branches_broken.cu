@@ -4,6 +4,7 @@
 // otherwise the code execution is likely to hang or produce unintended side
 // effects." The two warps wait at different barriers: reported once for the
 // block, then released as one barrier, as a GPU's single barrier would be.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

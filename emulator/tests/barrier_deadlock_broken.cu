@@ -3,6 +3,7 @@
 // Neither can finish on its own (a GPU would hang). The emulator names the
 // warp call's missing lanes and where they wait, lets the __syncwarp() go
 // ahead, and the block then meets at the barrier.
+// On an H200 (evidence/case-answers-h200.txt): alone hangs (killed after 20 s); memcheck hangs; initcheck hangs; racecheck hangs
 // expect-exit: 66
 #include "case.cuh"
 

@@ -3,6 +3,7 @@
 // the barrier the rest wait at: reported (the Guide asks the whole block to
 // reach it; a GPU releases a barrier held up only by exited threads, and the
 // emulator then does too).
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

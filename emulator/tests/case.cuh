@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdio>
+#include <initializer_list>
 #include <vector>
 
 // An array in device memory (so the race check covers it), filled on creation.
@@ -40,6 +41,13 @@ inline void printValues(const char* name, const std::vector<int>& values) {
     }
     std::printf("\n");
 }
+inline void printValues(const char* name, const std::vector<double>& values) {
+    std::printf("%s:", name);
+    for (double value : values) {
+        std::printf(" %g", value);
+    }
+    std::printf("\n");
+}
 inline void printValues(const char* name, const std::vector<unsigned int>& values) {
     std::printf("%s:", name);
     for (unsigned int value : values) {
@@ -48,9 +56,17 @@ inline void printValues(const char* name, const std::vector<unsigned int>& value
     std::printf("\n");
 }
 
-// What the runtime API says after the last launch, as a program would ask.
-inline void printLaunchVerdict() {
+// A few values of an array: printValues("out[0], out[63]", {a[0], a[63]}).
+template <typename T>
+void printValues(const char* name, std::initializer_list<T> values) {
+    printValues(name, std::vector<T>(values));
+}
+
+// What the runtime API says after the last launch, as a program would ask;
+// 0 when both calls succeeded, 1 otherwise, for main() to return.
+inline int printLaunchVerdict() {
     const cudaError_t synchronize = cudaDeviceSynchronize();
     const cudaError_t last = cudaGetLastError();
     std::printf("cudaDeviceSynchronize: %s, cudaGetLastError: %s\n", cudaGetErrorName(synchronize), cudaGetErrorName(last));
+    return synchronize == cudaSuccess && last == cudaSuccess ? 0 : 1;
 }

@@ -1,7 +1,7 @@
 // clock_legal.cu: a learner times a loop with clock64() and stores the
 // difference. Timing is not modelled: clock64() counts its own calls in each
-// thread, so both runs of the race check store the same "cycles" and nothing
-// is reported.
+// thread, so the "cycles" are the same on every run, and nothing is reported.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 __global__ void timed(const float* in, float* out, long long* cycles) {
@@ -10,7 +10,7 @@ __global__ void timed(const float* in, float* out, long long* cycles) {
     for (int k = 0; k < 100; ++k) {
         sum += in[threadIdx.x] * static_cast<float>(k);
     }
-    out[threadIdx.x] = sum;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
     if (threadIdx.x == 0) {
         cycles[blockIdx.x] = clock64() - start;
     }
@@ -18,7 +18,7 @@ __global__ void timed(const float* in, float* out, long long* cycles) {
 
 int main() {
     DeviceArray<float> in(64, 1.0f);
-    DeviceArray<float> out(64, 0.0f);
+    DeviceArray<float> out(128, 0.0f);
     DeviceArray<long long> cycles(2, 0);
     timed<<<2, 64>>>(in.device, out.device, cycles.device);
     printLaunchVerdict();

@@ -3,6 +3,7 @@
 // 64 KiB of dynamic shared memory with cudaFuncSetAttribute. Without the
 // opt-in that launch is refused with cudaErrorInvalidValue, as on the H200
 // (evidence/gpu-answers-h200.txt). No report, exit 0.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 2 errors (Program hit cudaErrorInvalidValue (error 1) due to "invalid argument" on CUDA API call to cudaLaunchKernel); initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 __global__ void reverseThroughShared(const int* in, int* out) {

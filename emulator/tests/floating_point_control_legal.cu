@@ -3,6 +3,7 @@
 // System V ABI makes the rounding mode (MXCSR's control bits, the x87 control
 // word) the caller's to keep, so the emulator saves it with each thread: lane
 // 1 still rounds to nearest. No report, exit 0.
+// On an H200 (evidence/case-answers-h200.txt): does not build with nvcc (it is the emulator's own)
 #include <cfenv>
 
 #include "case.cuh"

@@ -1,6 +1,7 @@
 // lane_orders_legal.cu: a correct block reduction through shared memory with
 // __syncthreads() between the steps gives the same bytes in every lane order
 // (ascending, descending, random): no report in any of them.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "sums: 384 384 384 384"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
 // run: WARP_EMULATOR_LANE_ORDER=random:7

@@ -1,6 +1,7 @@
 // local_array_legal.cu: 96 KiB of local memory per thread runs in the
 // default 512 KiB stack; the same kernel with 1 MiB runs once the stack is
 // raised, by WARP_EMULATOR_STACK_KIB or by cudaDeviceSetLimit. No report.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "out[0] = 1024"; memcheck 3 errors (Program hit cudaErrorInvalidValue (error 1) due to "invalid argument" on CUDA API call to cudaDeviceSetLimit); initcheck 0 errors; racecheck 0 hazards
 // run:
 // run: WARP_EMULATOR_STACK_KIB=2048
 #include "case.cuh"

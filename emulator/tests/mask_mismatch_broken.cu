@@ -4,6 +4,7 @@
 // same mask." Lanes 16-31's group has everything its mask names and could
 // finish first; once they exit, lanes 0-15 would find them exited. Reported
 // whichever order the lanes run in.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending

@@ -1,6 +1,7 @@
 // mask_mismatch_legal.cu: two halves of the warp each pass a mask naming
 // exactly their own half, at the same line. The masks differ but neither
 // names a lane of the other: every rule holds, in every lane order.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "lane 0: 0x00009249, lane 31: 0x49240000"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
 #include "case.cuh"

@@ -3,6 +3,7 @@
 // execute the same intrinsic with the same mask." Lanes 16-31 wait at the
 // ballot instead; the emulator says so, and goes ahead with lanes 0-15 where
 // a GPU might hang, so lane 15's read of lane 16 is undefined too.
+// On an H200 (evidence/case-answers-h200.txt): alone hangs (killed after 20 s); memcheck hangs; initcheck hangs; racecheck hangs
 // expect-exit: 66
 #include "case.cuh"
 

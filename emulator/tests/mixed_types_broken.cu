@@ -5,6 +5,7 @@
 // (.u32). The PTX ISA asks all of them for "the same qualifiers and same
 // membermask": these are different instructions, and neither half arrives at
 // the other's. Reported, with what each half waits at.
+// On an H200 (evidence/case-answers-h200.txt): alone hangs (killed after 20 s); memcheck hangs; initcheck hangs; racecheck hangs
 // expect-exit: 66
 #include "case.cuh"
 

@@ -3,6 +3,7 @@
 // mask." Lane 0 is reported and gets poison; the other lanes get their ballot.
 // After a broken rule the runtime API answers cudaErrorWarpRuleBroken, and the
 // program, which would exit 0, exits 66.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "lane 0: 0xffffffff, lane 1: 0xffffffff, lane 31: 0xffffffff"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

@@ -4,6 +4,7 @@
 // other runs each atomic returns to its thread what it returned in the first,
 // so every thread writes the same slot, and the memory agrees: no report,
 // exit 0.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "kept 32 values"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 __global__ void keepOdd(int* counter, int* kept) {

@@ -2,6 +2,7 @@
 // neighbour's slot with no barrier after the write) beside an innocent atomic
 // counter. In the second run each atomic returns what it returned in the
 // first, so the counter explains nothing, and the race is reported.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

@@ -5,6 +5,7 @@
 // lane order would give one answer every time; run in two orders, the
 // results differ and the race is reported, naming the allocation and the
 // first element that differs.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Warning: Race reported between Write access at readRightNeighbour(int *)+0xe0)
 // expect-exit: 66
 #include "case.cuh"
 

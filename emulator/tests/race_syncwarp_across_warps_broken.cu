@@ -4,6 +4,7 @@
 // of one warp only: warp 0 may read partials[1..3] before warps 1-3 wrote
 // them. In the race check's second run a warp runs on past its collectives
 // ahead of the others, so the sums differ and the race is reported.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Error: Race reported between Write access at blockSum(const int *, int *)+0x170)
 // expect-exit: 66
 #include "case.cuh"
 

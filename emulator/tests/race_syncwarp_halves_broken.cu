@@ -3,6 +3,7 @@
 // Each call orders only the lanes it names, so nothing orders the writes
 // before the reads. In the second run a half whose call has all its lanes
 // runs on at once, ahead of the other half: the race is reported.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Warning: Race reported between Read access at halves(int *)+0xd0)
 // expect-exit: 66
 #include "case.cuh"
 

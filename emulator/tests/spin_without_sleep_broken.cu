@@ -3,6 +3,7 @@
 // GPU, but here a thread runs until it reaches a collective or __nanosleep():
 // if thread 32 runs first it spins forever. The watchdog (here after 2 s)
 // names it and ends the program with exit 70 (see spin_with_sleep_legal.cu).
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 70
 // run: WARP_EMULATOR_WATCHDOG_SECONDS=2 WARP_EMULATOR_LANE_ORDER=descending
 #include "case.cuh"

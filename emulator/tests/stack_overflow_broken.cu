@@ -2,6 +2,7 @@
 // 512 KiB stack the emulator gives each thread by default. A GPU gives a
 // thread up to 512 KiB of local memory; the emulator stops with a message that
 // says who ran out and how to give more (exit 70), not a bare segmentation fault.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 2 errors (Program hit cudaErrorInvalidValue (error 1) due to "invalid argument" on CUDA API call to cudaLaunchKernel); initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 70
 #include "case.cuh"
 

@@ -3,6 +3,7 @@
 // the mask and all non-exited threads named in mask must execute a
 // corresponding __syncwarp() with the same mask, or the result is undefined."
 // Lane 5 waits at the vote instead; the emulator says so and does not hang.
+// On an H200 (evidence/case-answers-h200.txt): alone hangs (killed after 20 s); memcheck hangs; initcheck hangs; racecheck hangs
 // expect-exit: 66
 #include "case.cuh"
 

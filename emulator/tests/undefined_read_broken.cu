@@ -5,6 +5,7 @@
 // value is undefined." No mask rule is broken, so the runtime API answers
 // cudaSuccess; the reads are logged, the readers get poison (NaN for float,
 // 0xBAADF00D for int), and the exit 0 becomes 66.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

@@ -2,6 +2,7 @@
 // width 16: a lane whose source would be past its segment keeps its own value
 // ("the lower delta lanes will be unchanged"), so nobody reads lanes 16-31.
 // No report, exit 0.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "float: 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 __global__ void readsInsideTheSegment(float* out) {

@@ -2,6 +2,7 @@
 // "Evaluate predicate for all non-exited threads in mask and return non-zero
 // if and only if predicate evaluates to the same value for all of them." The
 // 24 lanes left all vote 1, so every one gets 1. No report.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "uni: 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 __global__ void uniform(int* out) {

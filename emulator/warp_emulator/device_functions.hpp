@@ -1,6 +1,6 @@
-// device_functions.hpp: atomics, fences, and the integer and floating-point
-// intrinsics a kernel calls, with the results the CUDA Math API documents
-// (the fast approximate ones computed exactly here).
+// device_functions.hpp: the integer and floating-point intrinsics a kernel
+// calls, with the results the CUDA Math API documents (the fast approximate
+// ones computed exactly here). Pure functions: they touch no memory.
 #pragma once
 
 #include <cmath>
@@ -9,117 +9,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "intrinsics.hpp"
-
-// ---------------------------------------------------------------------------
-// Atomics. Blocks run one after another and threads switch only at
-// collectives, so an atomic is a plain read-modify-write here; each tells the
-// race check what it returned, and whether the value it leaves depends on
-// the order threads come in (a float sum rounds differently, an exchange
-// keeps the last thread's value).
-// ---------------------------------------------------------------------------
-
-namespace warp_emulator {
-
-// Deduces T from the address alone, as CUDA's overloads do: atomicAdd(float*, double) adds a float.
-template <typename T>
-struct FromAddress {
-    using type = T;
-};
-
-// Tells the race check what an atomic found; returns what the thread is given.
-template <typename T>
-T atomicDone(T* address, T old, bool valueDependsOnOrder, const char* name, const char* file, int line) {
-    static_assert(sizeof(T) <= 8, "an atomic works on up to 8 bytes");
-    std::uint64_t bits = 0;
-    std::memcpy(&bits, &old, sizeof(T));
-    bits = runtime().atomicDone(address, sizeof(T), bits, valueDependsOnOrder, name, file, line);
-    T given;
-    std::memcpy(&given, &bits, sizeof(T));
-    return given;
-}
-
-}  // namespace warp_emulator
-
-#define WARP_EMULATOR_ATOMIC(name, orderDependent, update)                                                    \
-    template <typename T>                                                                                      \
-    T name(T* address, typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {              \
-        const T old = *address;                                                                                \
-        *address = (update);                                                                                   \
-        return warp_emulator::atomicDone(address, old, (orderDependent), #name, file, line);                  \
-    }                                                                                                          \
-    template <typename T>                                                                                      \
-    T name##_block(T* address, typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {      \
-        return name(address, value, file, line);                                                               \
-    }                                                                                                          \
-    template <typename T>                                                                                      \
-    T name##_system(T* address, typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {     \
-        return name(address, value, file, line);                                                               \
-    }
-WARP_EMULATOR_ATOMIC(atomicAdd, std::is_floating_point<T>::value, old + value)
-WARP_EMULATOR_ATOMIC(atomicSub, std::is_floating_point<T>::value, old - value)
-WARP_EMULATOR_ATOMIC(atomicExch, true, value)
-WARP_EMULATOR_ATOMIC(atomicMin, false, value < old ? value : old)
-WARP_EMULATOR_ATOMIC(atomicMax, false, old < value ? value : old)
-WARP_EMULATOR_ATOMIC(atomicAnd, false, old & value)
-WARP_EMULATOR_ATOMIC(atomicOr, false, old | value)
-WARP_EMULATOR_ATOMIC(atomicXor, false, old ^ value)
-WARP_EMULATOR_ATOMIC(atomicInc, false, (old >= value) ? T(0) : T(old + 1))
-WARP_EMULATOR_ATOMIC(atomicDec, false, (old == 0 || old > value) ? value : T(old - 1))
-#undef WARP_EMULATOR_ATOMIC
-
-template <typename T>
-T atomicCAS(T* address, typename warp_emulator::FromAddress<T>::type compare,
-            typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {
-    const T old = *address;
-    if (old == compare) {
-        *address = value;
-    }
-    return warp_emulator::atomicDone(address, old, true, "atomicCAS", file, line);
-}
-template <typename T>
-T atomicCAS_block(T* address, typename warp_emulator::FromAddress<T>::type compare,
-                  typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {
-    return atomicCAS(address, compare, value, file, line);
-}
-template <typename T>
-T atomicCAS_system(T* address, typename warp_emulator::FromAddress<T>::type compare,
-                   typename warp_emulator::FromAddress<T>::type value, WARP_EMULATOR_SITE) {
-    return atomicCAS(address, compare, value, file, line);
-}
-
-// Fences order memory between threads that run at the same time. Here no two
-// threads ever do, so there is nothing to order.
-inline void __threadfence() {}
-inline void __threadfence_block() {}
-inline void __threadfence_system() {}
-
-// Timing is not modelled: clock64() counts its own calls in each thread, so
-// that a kernel that stores a "time" gets the same bytes in every run of the
-// race check (a wall clock would differ, and look like a race).
-inline long long clock64() {
-    warp_emulator::Thread* thread = warp_emulator::runtime().current;
-    return thread != nullptr ? ++thread->clockCalls : 0;
-}
-// A thread that sleeps lets the others run: a spin loop that waits, with
-// __nanosleep(), for memory another thread writes ends here as on a GPU.
-inline void __nanosleep(unsigned int) { warp_emulator::runtime().yield(); }
-[[noreturn]] inline void __trap() {
-    std::fprintf(stderr, "warp emulator: __trap() in %s\n", warp_emulator::runtime().describeRunningThread().c_str());
-    std::abort();
-}
-
-// Loads and stores through a cache hint: plain loads and stores here.
-template <typename T> T __ldg(const T* address) { return *address; }
-template <typename T> T __ldca(const T* address) { return *address; }
-template <typename T> T __ldcg(const T* address) { return *address; }
-template <typename T> T __ldcs(const T* address) { return *address; }
-template <typename T> T __ldlu(const T* address) { return *address; }
-template <typename T> T __ldcv(const T* address) { return *address; }
-template <typename T> void __stcg(T* address, T value) { *address = value; }
-template <typename T> void __stcs(T* address, T value) { *address = value; }
-template <typename T> void __stwb(T* address, T value) { *address = value; }
-template <typename T> void __stwt(T* address, T value) { *address = value; }
+#include "kernel_calls.hpp"
 
 // ---------------------------------------------------------------------------
 // Integer intrinsics

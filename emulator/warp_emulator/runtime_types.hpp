@@ -11,6 +11,7 @@ enum cudaError_t {
     cudaErrorMemoryAllocation = 2,
     cudaErrorInitializationError = 3,
     cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidPitchValue = 12,
     cudaErrorInvalidSymbol = 13,
     cudaErrorInvalidDevicePointer = 17,
     cudaErrorInvalidMemcpyDirection = 21,
@@ -23,6 +24,8 @@ enum cudaError_t {
     cudaErrorInvalidResourceHandle = 400,
     cudaErrorNotReady = 600,
     cudaErrorIllegalAddress = 700,
+    cudaErrorAssert = 710,
+    cudaErrorMisalignedAddress = 716,
     cudaErrorLaunchOutOfResources = 701,
     cudaErrorLaunchFailure = 719,
     cudaErrorNotSupported = 801,
@@ -41,6 +44,7 @@ inline const char* cudaGetErrorName(cudaError_t error) {
         case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
         case cudaErrorInitializationError: return "cudaErrorInitializationError";
         case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
+        case cudaErrorInvalidPitchValue: return "cudaErrorInvalidPitchValue";
         case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
         case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
         case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
@@ -53,6 +57,8 @@ inline const char* cudaGetErrorName(cudaError_t error) {
         case cudaErrorInvalidResourceHandle: return "cudaErrorInvalidResourceHandle";
         case cudaErrorNotReady: return "cudaErrorNotReady";
         case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
+        case cudaErrorAssert: return "cudaErrorAssert";
+        case cudaErrorMisalignedAddress: return "cudaErrorMisalignedAddress";
         case cudaErrorLaunchOutOfResources: return "cudaErrorLaunchOutOfResources";
         case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
         case cudaErrorNotSupported: return "cudaErrorNotSupported";
@@ -69,6 +75,7 @@ inline const char* cudaGetErrorString(cudaError_t error) {
         case cudaErrorMemoryAllocation: return "out of memory";
         case cudaErrorInitializationError: return "initialization error";
         case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+        case cudaErrorInvalidPitchValue: return "invalid pitch argument";
         case cudaErrorInvalidSymbol: return "invalid device symbol";
         case cudaErrorInvalidDevicePointer: return "invalid device pointer";
         case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
@@ -81,6 +88,8 @@ inline const char* cudaGetErrorString(cudaError_t error) {
         case cudaErrorInvalidResourceHandle: return "invalid resource handle";
         case cudaErrorNotReady: return "device not ready";
         case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
+        case cudaErrorAssert: return "device-side assert triggered";
+        case cudaErrorMisalignedAddress: return "misaligned address";
         case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
         case cudaErrorLaunchFailure: return "unspecified launch failure";
         case cudaErrorNotSupported: return "operation not supported";
@@ -127,15 +136,46 @@ enum cudaDeviceAttr {
     cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
 };
 
-// A stream or an event: every launch runs to completion before the launch
-// call returns, so one stream behaves as every stream, and an event only
-// keeps the time it was recorded at.
-struct CUstream_st;
+// Streams and events are handles of their own, so that a program can create,
+// pass and destroy them; every launch has finished when its call returns, so
+// a stream orders nothing the host's own order does not, and an event keeps
+// only the time it was recorded at.
+struct CUstream_st {
+    unsigned int flags;
+};
 using cudaStream_t = CUstream_st*;
 struct CUevent_st {
     double seconds;
+    unsigned int flags;
+    bool recorded;
 };
 using cudaEvent_t = CUevent_st*;
+
+constexpr unsigned int cudaStreamDefault = 0x0;
+constexpr unsigned int cudaStreamNonBlocking = 0x1;
+constexpr unsigned int cudaEventDefault = 0x0;
+constexpr unsigned int cudaEventBlockingSync = 0x1;
+constexpr unsigned int cudaEventDisableTiming = 0x2;
+constexpr unsigned int cudaEventInterprocess = 0x4;
+constexpr unsigned int cudaMemAttachGlobal = 0x1;
+constexpr unsigned int cudaMemAttachHost = 0x2;
+constexpr unsigned int cudaHostAllocDefault = 0x0;
+constexpr unsigned int cudaHostAllocPortable = 0x1;
+constexpr unsigned int cudaHostAllocMapped = 0x2;
+constexpr unsigned int cudaHostAllocWriteCombined = 0x4;
+constexpr unsigned int cudaDeviceScheduleAuto = 0x0;
+constexpr unsigned int cudaDeviceScheduleBlockingSync = 0x4;
+constexpr unsigned int cudaDeviceMapHost = 0x8;
+constexpr int cudaCpuDeviceId = -1;
+
+enum cudaMemoryAdvise {
+    cudaMemAdviseSetReadMostly = 1,
+    cudaMemAdviseUnsetReadMostly = 2,
+    cudaMemAdviseSetPreferredLocation = 3,
+    cudaMemAdviseUnsetPreferredLocation = 4,
+    cudaMemAdviseSetAccessedBy = 5,
+    cudaMemAdviseUnsetAccessedBy = 6,
+};
 
 struct cudaDeviceProp {
     char name[256];

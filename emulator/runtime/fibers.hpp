@@ -1,0 +1,91 @@
+// fibers.hpp: one stack per GPU thread of a block, and the switch between a
+// thread and the scheduler. A thread runs on its own until it reaches a
+// collective (or exits), then hands control back: that is all the
+// concurrency the emulator has, and all a warp's rules need.
+//
+// Each stack is WARP_EMULATOR_STACK_KIB (512 KiB by default, the most local
+// memory a current GPU gives a thread; cudaDeviceSetLimit(cudaLimitStackSize)
+// sets it too), with a large unmapped guard below it. A thread that runs off
+// its stack faults in the guard, and the handler says so and how to give it
+// more, instead of a bare segmentation fault.
+//
+// The switch is a small assembly routine on x86-64 and <ucontext.h>
+// elsewhere (or with -DWARP_EMULATOR_UCONTEXT).
+#pragma once
+
+#include <signal.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#if !defined(__x86_64__) || defined(WARP_EMULATOR_UCONTEXT)
+#include <ucontext.h>
+#define WARP_EMULATOR_USES_UCONTEXT 1
+#endif
+
+namespace warp_emulator {
+
+class Fibers {
+public:
+    using Entry = void (*)();
+
+    static Fibers& instance();
+
+    // Room for `count` fibers with stacks of `stackBytes`. Keeps what it has
+    // when that is enough.
+    void prepare(int count, size_t stackBytes);
+
+    void start(int index, Entry entry);
+    void resume(int index);   // from the scheduler
+    void suspend(int index);  // from the fiber
+
+    // Whether `address` lies in fiber `index`'s stack, in any fiber's stack,
+    // or in a guard (then which fiber's, else -1).
+    bool inStackOf(int index, const void* address) const;
+    bool inAnyStack(const void* address) const;
+    int guardHolding(const void* address) const;
+    void stackOf(int index, const char** start, const char** end) const {
+        *start = stackBottom(index);
+        *end = *start + stackBytes_;
+    }
+
+    // Who is running when a fault comes, and what to do with a fault inside a
+    // kernel that is not a stack overflow: set by the scheduler.
+    std::string (*describeRunningThread)() = nullptr;
+    void (*stopAfterFault)(const void* address) = nullptr;
+
+private:
+    static constexpr size_t kMinimumGuardBytes = 8u << 20;
+    // The stacks lie the same number of bytes apart, so their tops would
+    // fall in the same cache sets and evict each other at every switch: each
+    // starts a different distance below its top (fiber i: i * 272 bytes,
+    // modulo 64 KiB), out of room mapped for it beyond its stack.
+    static constexpr size_t kColourBytes = 64u << 10;
+    static size_t colourOf(int index) { return static_cast<size_t>(index) * 272 % kColourBytes; }
+
+#ifdef WARP_EMULATOR_USES_UCONTEXT
+    struct Context {
+        ucontext_t context;
+    };
+#else
+    struct Context {
+        void* stackPointer = nullptr;
+    };
+#endif
+
+    char* memory_ = nullptr;
+    size_t count_ = 0;
+    size_t guardBytes_ = 0;
+    size_t stackBytes_ = 0;
+    size_t stride_ = 0;
+    std::vector<Context> contexts_;
+    Context scheduler_{};
+
+    char* stackBottom(int index) const { return memory_ + static_cast<size_t>(index) * stride_ + guardBytes_; }
+    void release();
+    static void onFault(int signalNumber, siginfo_t* info, void*);
+    static void installFaultHandler();
+};
+
+}  // namespace warp_emulator

@@ -1,0 +1,99 @@
+// memory_checks.cpp: memcheck, then initcheck, then racecheck, for every access.
+#include "memory_checks.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "device_memory.hpp"
+#include "initcheck.hpp"
+#include "memcheck.hpp"
+#include "racecheck.hpp"
+#include "scheduler.hpp"
+#include "source_lines.hpp"
+#include "spaces.hpp"
+
+namespace warp_emulator {
+
+bool kernelCodeRunning = false;
+const char* localMemoryStart = nullptr;
+const char* localMemoryEnd = nullptr;
+
+void MemoryChecks::kernelAccess(const AccessRequest& access) {
+    const Place place = MemCheck::locate(access);
+    if (place.space == Space::Local || place.space == Space::ReadOnly) {
+        return;
+    }
+    if (!access.isWrite) {
+        InitCheck::read(place, access);
+    } else {
+        InitCheck::write(place);
+    }
+    if (access.kind == AccessKind::Volatile) {
+        ;  // strong, but not atomic (racecheck.hpp)
+    }
+    RaceCheck::get().access(place, access, access.isWrite, false);
+}
+
+Place* MemoryChecks::locateAtomic(const AccessRequest& access) {
+    static Place place;
+    place = MemCheck::locate(access);
+    return &place;
+}
+
+void MemoryChecks::atomicDone(Place* place, const AccessRequest& access, bool wrote, bool isCas) {
+    if (place->space == Space::Local || place->space == Space::ReadOnly) {
+        return;
+    }
+    InitCheck::read(*place, access);
+    if (wrote) {
+        InitCheck::write(*place);
+    }
+    RaceCheck::get().access(*place, access, wrote, isCas);
+}
+
+void MemoryChecks::fence(Scope scope) {
+    Scheduler& scheduler = Scheduler::instance();
+    scheduler.happensBefore.fence(scheduler.currentClock(), scope);
+}
+
+// The host program reached into device memory: on a GPU the address means
+// nothing to the host, and the program dies of a segmentation fault. So it
+// does here, after saying where.
+void MemoryChecks::hostAccess(const void* address, size_t bytes, bool isWrite, std::uint64_t site) {
+    DeviceMemory& memory = DeviceMemory::instance();
+    const Allocation* allocation = memory.holding(address);
+    if (allocation == nullptr || (allocation->live && allocation->kind != MemoryKind::Device)) {
+        return;
+    }
+    const size_t offset = static_cast<size_t>(static_cast<const char*>(address) - allocation->start);
+    const std::string text = "warp emulator: the host program " + std::string(isWrite ? "wrote " : "read ") +
+                             std::to_string(bytes) + " bytes at " + lineOf(site) + " " +
+                             (allocation->live ? "of " + allocation->describe() + " (byte " + std::to_string(offset) +
+                                                     "), which is device memory: the host cannot reach it, and on a "
+                                                     "GPU this is a segmentation fault. Copy it with cudaMemcpy, or "
+                                                     "allocate it with cudaMallocManaged"
+                                               : "of " + allocation->describe() + ", which " + allocation->freedBy +
+                                                     " freed");
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", text.c_str());
+    std::fflush(stderr);
+    signal(SIGSEGV, SIG_DFL);
+    raise(SIGSEGV);
+    _exit(128 + SIGSEGV);
+}
+
+void MemoryChecks::beginLaunch() {
+    Spaces::get().beginLaunch();
+    RaceCheck::get().beginLaunch();
+}
+
+void MemoryChecks::beginBlock() {
+    Spaces::get().beginBlock(Scheduler::instance().dynamicSharedBytes);
+    RaceCheck::get().beginBlock();
+}
+
+void MemoryChecks::endLaunch() { RaceCheck::get().endLaunch(); }
+
+}  // namespace warp_emulator

@@ -1,0 +1,47 @@
+// shadow.hpp: what the checks remember about each piece of memory a kernel
+// can reach. Device allocations, __shared__ memory and __device__ variables
+// each carry two shadows:
+//   definedness  one byte per byte (initcheck.cpp): has anything written it?
+//   accesses     one Granule per 4 bytes (racecheck.cpp): the last write, and
+//                the last read since, of those 4 bytes, by which thread, at
+//                which point of that thread's history, from which source line.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace warp_emulator {
+
+constexpr size_t kGranuleBytes = 4;
+
+// How an access was made, as the PTX ISA's memory model tells them apart:
+// plain loads and stores are weak; volatile ones and atomic functions strong.
+enum class AccessKind : unsigned char { Plain = 0, Volatile = 1, Atomic = 2 };
+
+// One access, in 16 bytes. `site` is a code address in the program (a
+// compiler-instrumented load or store) or a numbered source line (an atomic
+// function), which the report turns into file:line (source_lines.cpp).
+struct Access {
+    std::uint32_t thread = 0;  // the thread's number in the grid, plus 1; 0: no access
+    std::uint32_t epoch = 0;   // that thread's epoch when it made the access (racecheck.cpp)
+    std::uint64_t site : 48;
+    std::uint64_t bytes : 4;   // which of the granule's 4 bytes it touched
+    std::uint64_t isWrite : 1;
+    std::uint64_t kind : 2;    // AccessKind
+    std::uint64_t blockScoped : 1;  // an atomic of block scope (atomicAdd_block)
+    std::uint64_t moreReads : 1;    // in Granule::read: other concurrent reads are kept aside
+    std::uint64_t checkedByCas : 1; // a plain read its thread then checked with atomicCAS
+    std::uint64_t syncLocation : 1; // in Granule::write: a release was written here (a sync log exists)
+    std::uint64_t unused : 5;
+
+    Access() : site(0), bytes(0), isWrite(0), kind(0), blockScoped(0), moreReads(0), checkedByCas(0),
+               syncLocation(0), unused(0) {}
+};
+static_assert(sizeof(Access) == 16, "an access record is 16 bytes");
+
+struct Granule {
+    Access write;  // the last write
+    Access read;   // the last read since that write (more, unordered with it, in racecheck.cpp's side table)
+};
+
+}  // namespace warp_emulator

@@ -1,0 +1,19 @@
+// uninitialised_shared_legal.cu: every thread loads its slot before any reads.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "out[0], out[63]: 5 5"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
+#include "case.cuh"
+
+__global__ void mirror(const int* in, int* out) {
+    __shared__ int tile[64];
+    tile[threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.x] = tile[63 - threadIdx.x];
+}
+
+int main() {
+    DeviceArray<int> in(64, 5);
+    DeviceArray<int> out(64, 0);
+    mirror<<<1, 64>>>(in.device, out.device);
+    const int status = printLaunchVerdict();
+    printValues("out[0], out[63]", {out.read()[0], out.read()[63]});
+    return status;
+}
