@@ -12,55 +12,35 @@
 //   ./shuffles                # the report for the page's 8205 rows
 //   ./shuffles --rows 1000    # the same report for another row count
 //
-// No GPU? The same file runs on the CPU warp emulator (emulator/ in the
-// project), which also names every lane that reads a lane not taking part:
+// No GPU? From the project folder, the CPU warp emulator runs this file
+// unchanged and names every lane that reads a lane not taking part:
 //
-//   g++ -std=c++17 -O2 -x c++ -I emulator -o shuffles-emulated shuffles.cu && ./shuffles-emulated
+//   emulator/emulate shuffles.cu
 //
-// The kernels:
-//   reduceRowsPadded      all 32 lanes take part in every collective; the lanes
-//                         with no data carry each operation's identity, which
-//                         is what earns the full mask 0xffffffff. Also holds
-//                         the exercise's solution (argmax).
-//   reduceRowsShared      the same sum and max through a per-warp shared tile
-//                         and __syncwarp(), the fair comparison.
-//   reduceRowsBallotDown  WRONG ON PURPOSE: a legal ballot mask, an undefined
-//                         read (lane 4 reads lane 20). It runs and is reported,
-//                         but its rows never decide the exit code (the
-//                         emulator's findings on it do: 66 below).
+// The kernels: reduceRowsPadded, where all 32 lanes take part in every
+// collective and the lanes with no data carry each operation's identity, which
+// earns the full mask 0xffffffff (it also holds the exercise's solution);
+// reduceRowsShared, the same through a per-warp shared tile and __syncwarp();
+// and reduceRowsBallotDown, WRONG ON PURPOSE: a legal ballot mask and an
+// undefined read (lane 4 reads lane 20), reported but never deciding the exit code.
 //
-// Exit codes:
-//   0  every gated kernel matched the CPU reference
-//   1  a gated kernel (reduceRowsPadded or reduceRowsShared) mismatched
-//   2  bad arguments (including a --rows too large for the device's or the
-//      host's memory)
-//   3  no usable CUDA device (none visible, or no driver able to run this build)
-//   4  a CUDA call failed during the run (for example a binary built for
-//      another GPU architecture; the message says how to rebuild)
-// and on the CPU warp emulator (emulator/warp_emulator.hpp), two more:
-//   66 the run would have exited 0, but the emulator found an undefined read
-//      or a race. The default emulated run exits 66: every read of an absent
-//      lane in reduceRowsBallotDown is such a finding, on purpose. (A broken
-//      rule makes the runtime API answer cudaErrorWarpRuleBroken, as after a
-//      failed kernel, so this program stops with 4 instead.)
-//   70 the emulator cannot run the kernel: a GPU thread ran off the stack it
-//      gives it, or spun alone on memory until its watchdog ended the run
+// Exit codes: 0 every gated kernel matched the CPU reference, 1 a gated kernel
+// (reduceRowsPadded or reduceRowsShared) did not, 2 bad arguments, 3 no usable
+// CUDA device, 4 any other CUDA error. The emulator turns a 0 into 66 when it
+// found something wrong, as it does in reduceRowsBallotDown.
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
-#include <new>
-#include <string>
 #include <vector>
 
-// ===========================================================================
-// The idea in constants
-// ===========================================================================
+// ---- The idea in constants ---------------------------------------------------
 
 constexpr int kWarpSize = 32;                  // compiled against; the driver's warpSize is printed beside it
 constexpr unsigned int kFullMask = 0xffffffffu;  // every lane of the warp: right only when all 32 arrive
@@ -69,13 +49,14 @@ constexpr int kStride = 32;                    // columns per row in memory, one
 constexpr int kThreadsPerBlock = 256;
 constexpr int kWarpsPerBlock = kThreadsPerBlock / kWarpSize;  // one row per warp, so 8 rows per block
 constexpr int kDefaultRows = 8205;             // not a multiple of 8: the last block has idle warps
+constexpr int kMaxRows = 1 << 20;              // 1048576 rows: about 300 MiB of GPU and of host memory
 
 // The identities the dead lanes carry: x + 0 == x, and max(x, -inf) == x for
 // every x but NaN, infinities included. The page says "a large negative float", but
 // no finite float is an identity: max(-inf, -FLT_MAX) is -FLT_MAX, not -inf.
 // With -FLT_MAX here, a row of 20 -inf (a fully masked row of a softmax) gets
 // max -3.40282e+38, which no live lane holds, so the argmax ballot is empty and
-// argmax is -1 (tests/exercise_planted.cmake plants exactly that mistake).
+// argmax is -1.
 constexpr float kSumIdentity = 0.0f;
 constexpr float kMaxIdentity = -INFINITY;
 
@@ -84,89 +65,10 @@ constexpr int kArgmaxNotWritten = -1;         // argmax until the exercise sets 
 constexpr float kHighWater = 0.95f;            // the any-vote asks: is any live value above this?
 constexpr double kRelativeTolerance = 1e-5;    // for sums and normalised values against the double reference
 
-enum ExitCode {
-    kExitMatched = 0,
-    kExitMismatch = 1,
-    kExitBadArguments = 2,
-    kExitNoDevice = 3,
-    kExitCudaError = 4,
-};
+enum ExitCode { kExitMatched = 0, kExitMismatch = 1, kExitBadArguments = 2, kExitNoDevice = 3, kExitCudaError = 4 };
 
-// ===========================================================================
-// Checking every CUDA call
-// ===========================================================================
+// ---- GPU kernels -------------------------------------------------------------
 
-// The compute capability of the device in use, so a "no kernel image" error
-// can say exactly which -arch to rebuild with. Zero until a device is chosen.
-static int gDeviceMajor = 0;
-static int gDeviceMinor = 0;
-
-// Says which of three things stands in the way, as far as the runtime can
-// tell, then how to run the file with no GPU at all. cudaDriverGetVersion
-// gives 0 when no NVIDIA driver is installed; cudaErrorInsufficientDriver
-// means a driver older than the CUDA runtime this file was built with;
-// cudaErrorNoDevice means a driver that sees no GPU, perhaps because
-// CUDA_VISIBLE_DEVICES hides them.
-void explainNoUsableDevice(cudaError_t error) {
-#ifndef WARP_EMULATOR  // the emulator has no driver to ask, and its one device is always there
-    int driverVersion = 0;
-    int runtimeVersion = 0;
-    if (cudaDriverGetVersion(&driverVersion) != cudaSuccess || cudaRuntimeGetVersion(&runtimeVersion) != cudaSuccess) {
-        driverVersion = -1;  // unknown: say only what the error itself says
-    }
-    const char* visibleDevices = std::getenv("CUDA_VISIBLE_DEVICES");
-    if (driverVersion == 0) {
-        std::fprintf(stderr, "no usable CUDA device: no NVIDIA driver is installed (or it has no GPU to drive)\n");
-    } else if (error == cudaErrorInsufficientDriver && driverVersion > 0) {
-        std::fprintf(stderr,
-                     "no usable CUDA device: the NVIDIA driver supports CUDA %d.%d, older than the CUDA %d.%d this\n"
-                     "was built with: update the driver, or build with an older CUDA Toolkit\n",
-                     driverVersion / 1000, driverVersion % 1000 / 10, runtimeVersion / 1000, runtimeVersion % 1000 / 10);
-    } else if (error == cudaErrorNoDevice && visibleDevices != nullptr) {
-        std::fprintf(stderr, "no usable CUDA device: the NVIDIA driver sees no GPU, and CUDA_VISIBLE_DEVICES='%s'\n"
-                     "may be hiding them\n", visibleDevices);
-    } else {
-        std::fprintf(stderr, "no usable CUDA device: the NVIDIA driver sees no GPU\n");
-    }
-#else
-    (void)error;
-#endif
-    std::fprintf(stderr, "to run it with no GPU, on the CPU warp emulator, from the project folder:\n"
-                         "  g++ -std=c++17 -O2 -x c++ -I emulator -o shuffles-emulated shuffles.cu && ./shuffles-emulated\n");
-}
-
-// Prints the failing call's text, file and line, then exits with a code that
-// says what kind of failure it was: no usable device (3) or any other CUDA
-// error (4). Every runtime call and every launch goes through CUDA_CHECK.
-void failOnCudaError(cudaError_t error, const char* call, const char* file, int line) {
-    std::fprintf(stderr, "CUDA error: %s\n  at %s:%d\n  %s: %s\n", call, file, line,
-                 cudaGetErrorName(error), cudaGetErrorString(error));
-    if (error == cudaErrorNoDevice || error == cudaErrorInsufficientDriver) {
-        explainNoUsableDevice(error);
-        std::exit(kExitNoDevice);
-    }
-    if (error == cudaErrorNoKernelImageForDevice || error == cudaErrorInvalidDeviceFunction ||
-        error == cudaErrorUnsupportedPtxVersion) {
-        std::fprintf(stderr,
-                     "this binary holds no code this GPU (compute capability %d.%d) can run with this driver;\n"
-                     "rebuild for it: nvcc -std=c++17 -O3 -arch=sm_%d%d -o shuffles shuffles.cu\n",
-                     gDeviceMajor, gDeviceMinor, gDeviceMajor, gDeviceMinor);
-    }
-    std::exit(kExitCudaError);
-}
-
-#define CUDA_CHECK(call)                                                   \
-    do {                                                                   \
-        const cudaError_t cudaCheckError = (call);                         \
-        if (cudaCheckError != cudaSuccess) {                               \
-            failOnCudaError(cudaCheckError, #call, __FILE__, __LINE__);    \
-        }                                                                  \
-    } while (0)
-
-// ===========================================================================
-// GPU kernels
-// ===========================================================================
-//
 // Geometry shared by all three: block b, warp w of that block owns row
 // b * 8 + w, and lane L of that warp owns column L. Lanes 0-19 are live (they
 // own a value), lanes 20-31 are dead (their columns are padding).
@@ -193,8 +95,7 @@ void failOnCudaError(cudaError_t error, const char* call, const char* file, int 
 //   argmax 0 (all twenty hold the max, and the lowest lane wins), sum -inf,
 //   and NaN in every live normalised column (-inf / -inf). This program's own
 //   check never meets such a row (makeInput makes finite values only);
-//   reference.hpp, which tests/oracle.cu and tests/exercise.cu use, checks
-//   rows with infinities.
+//   reference.hpp holds rows with infinities, for the exercise's check.
 __global__ void reduceRowsPadded(const float* __restrict__ in, int rows, float* __restrict__ sums,
                                  float* __restrict__ maxes, float* __restrict__ normalised,
                                  int* __restrict__ liveCounts, int* __restrict__ anyHigh,
@@ -213,7 +114,9 @@ __global__ void reduceRowsPadded(const float* __restrict__ in, int rows, float* 
 
     // Five steps, each halving the number of lanes that still hold a partial
     // sum. Lane L reads lane L + offset, so after the last step lane 0 holds
-    // the total and no other lane does.
+    // the total and no other lane does. Every lane runs every step: put the
+    // loop inside `if (live)` and lanes 20-31 never arrive where kFullMask
+    // says they will (on an H200 the program then hangs: the README shows it).
     float sum = value;
     for (unsigned int offset = kWarpSize / 2; offset > 0; offset /= 2) {
         sum += __shfl_down_sync(kFullMask, sum, offset);
@@ -245,8 +148,8 @@ __global__ void reduceRowsPadded(const float* __restrict__ in, int rows, float* 
 
     // The exercise: argmax[row], the lowest lane holding the max. To try it
     // yourself, delete the marked block below, its two ---- lines included:
-    // argmaxLane then stays kArgmaxNotWritten, and the report and
-    // tests/exercise.cu fail until your own code in its place sets it.
+    // argmaxLane then stays kArgmaxNotWritten, and the report and the
+    // exercise's check fail until your own code in its place sets it.
     int argmaxLane = kArgmaxNotWritten;
     // ---- Exercise solution ----
     // Every lane already holds `best`, so one ballot marks the lanes whose own
@@ -339,17 +242,15 @@ __global__ void reduceRowsBallotDown(const float* __restrict__ in, int rows, flo
     }
     const bool live = lane < kLiveColumns;
 
-    // Every lane of the warp reaches the ballot, so kFullMask is right here.
-    // liveMask comes back as 0x000fffff, lanes 0 to 19, which is a legal mask
-    // and is what the canonical example tells you to pass.
+    // Every lane reaches the ballot. liveMask comes back as 0x000fffff, lanes
+    // 0 to 19: a legal mask, and what the canonical example tells you to pass.
     const unsigned int liveMask = __ballot_sync(kFullMask, live);
     if (live) {
         float sum = in[static_cast<size_t>(row) * kStride + lane];
         for (unsigned int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-            // Legal mask, undefined read. At offset 16 lane 4 asks for lane
-            // 20, which liveMask does not name and which is not running this
-            // line, so what comes back is whatever the hardware gives. The
-            // mask says who must turn up; it cannot make an absent lane readable.
+            // Legal mask, undefined read: at offset 16 lane 4 asks for lane 20,
+            // which is absent. The mask says who must turn up; it cannot make
+            // an absent lane readable.
             sum += __shfl_down_sync(liveMask, sum, offset);
         }
         if (lane == 0) {
@@ -358,9 +259,7 @@ __global__ void reduceRowsBallotDown(const float* __restrict__ in, int rows, flo
     }
 }
 
-// ===========================================================================
-// Input: fixed, the same on every run and every machine
-// ===========================================================================
+// ---- Input: fixed, the same on every run and every machine -------------------
 
 // A 64-bit linear congruential generator (Knuth's MMIX constants). Written out
 // rather than taken from <random>, whose distributions the C++ standard leaves
@@ -394,19 +293,12 @@ std::vector<float> makeInput(int rows) {
         for (;;) {
             int steps[kLiveColumns];
             long sumOfSteps = 0;
-            int maxSteps = std::numeric_limits<int>::min();
-            int timesAtMax = 0;
             for (int column = 0; column < kLiveColumns; ++column) {
                 steps[column] = generator.nextInt(lowest, kSteps);
                 sumOfSteps += steps[column];
-                if (steps[column] > maxSteps) {
-                    maxSteps = steps[column];
-                    timesAtMax = 1;
-                } else if (steps[column] == maxSteps) {
-                    ++timesAtMax;
-                }
             }
-            if (timesAtMax == 1 && std::labs(sumOfSteps) >= kSteps) {
+            const int maxSteps = *std::max_element(steps, steps + kLiveColumns);
+            if (std::count(steps, steps + kLiveColumns, maxSteps) == 1 && std::labs(sumOfSteps) >= kSteps) {
                 for (int column = 0; column < kLiveColumns; ++column) {
                     values[column] = static_cast<float>(steps[column]) / kSteps;
                 }
@@ -417,18 +309,11 @@ std::vector<float> makeInput(int rows) {
     return in;
 }
 
-// ===========================================================================
-// CPU reference (double for the sum, so the GPU's float ladder is judged
-// against something more exact than itself)
-// ===========================================================================
-
+// ---- CPU reference: the sum in double, more exact than the float ladder it judges
 struct ReferenceRow {
     double sum;
     float max;
-    int argmax;
-    int liveCount;
-    int anyHigh;
-    int allPositive;
+    int argmax, liveCount, anyHigh, allPositive;
     double sumOfMagnitudes;  // scales the sum tolerance: float error grows with |values|, not with the sum
 };
 
@@ -460,13 +345,42 @@ bool normalisedIsRight(float got, int column, const float* values, const Referen
     return std::fabs(static_cast<double>(got) - expected) <= kRelativeTolerance * std::fabs(expected);
 }
 
-bool sameBits(float a, float b) {
-    return std::memcmp(&a, &b, sizeof a) == 0;
+bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// ---- Checking every CUDA call ------------------------------------------------
+
+// The compute capability of the device in use, so a "no kernel image" error
+// can say exactly which -arch to rebuild with. Zero until a device is chosen.
+static int gDeviceMajor = 0, gDeviceMinor = 0;
+
+// Prints the failing call's text, file and line, then exits 3 (no usable
+// device) or 4 (any other CUDA error). Every runtime call goes through CUDA_CHECK.
+void failOnCudaError(cudaError_t error, const char* call, const char* file, int line) {
+    std::fprintf(stderr, "CUDA error: %s\n  at %s:%d\n  %s: %s\n", call, file, line,
+                 cudaGetErrorName(error), cudaGetErrorString(error));
+    if (error == cudaErrorNoDevice || error == cudaErrorInsufficientDriver) {
+        std::fprintf(stderr, "no usable CUDA device: no GPU, or a driver older than the CUDA this was built with.\n"
+                             "With no GPU, run this file on the CPU warp emulator, from the project folder:\n"
+                             "  emulator/emulate shuffles.cu\n");
+        std::exit(kExitNoDevice);
+    }
+    if (error == cudaErrorNoKernelImageForDevice || error == cudaErrorInvalidDeviceFunction ||
+        error == cudaErrorUnsupportedPtxVersion) {
+        std::fprintf(stderr,
+                     "this binary holds no code this GPU (compute capability %d.%d) can run with this driver;\n"
+                     "rebuild for it: nvcc -std=c++17 -O3 -arch=sm_%d%d -o shuffles shuffles.cu\n",
+                     gDeviceMajor, gDeviceMinor, gDeviceMajor, gDeviceMinor);
+    }
+    std::exit(kExitCudaError);
 }
 
-// ===========================================================================
-// Running the kernels
-// ===========================================================================
+#define CUDA_CHECK(call)                                                                          \
+    do {                                                                                          \
+        const cudaError_t cudaCheckError = (call);                                                \
+        if (cudaCheckError != cudaSuccess) failOnCudaError(cudaCheckError, #call, __FILE__, __LINE__); \
+    } while (0)
+
+// ---- Running the kernels -----------------------------------------------------
 
 // Everything the three kernels write, copied back to the host.
 struct Results {
@@ -474,25 +388,7 @@ struct Results {
     std::vector<int> liveCounts, anyHigh, allPositive, argmax;
 };
 
-// Memory the run needs, per row. The outputs are the normalised row (32
-// floats), 5 floats of sums and maxes (two of each, and reduceRowsBallotDown's
-// sum) and 4 ints of per-row answers. runKernels holds the input and every
-// output on the device at once; on the host, main holds the input throughout
-// and Results at the end every output. The emulator's device memory is host
-// memory, so there the host holds both. (tools/capture-h200-evidence.sh reads
-// the numbers after // below, to pick a --rows that fits the GPU but not the host.)
-constexpr size_t kInputBytesPerRow = kStride * sizeof(float);                                      // 128
-constexpr size_t kOutputBytesPerRow = kStride * sizeof(float) + 5 * sizeof(float) + 4 * sizeof(int);  // 164
-constexpr size_t kDeviceBytesPerRow = kInputBytesPerRow + kOutputBytesPerRow;                       // 292
-#ifndef WARP_EMULATOR
-constexpr size_t kHostBytesPerRow = kInputBytesPerRow + kOutputBytesPerRow;                         // 292
-#else
-constexpr size_t kHostBytesPerRow = 2 * (kInputBytesPerRow + kOutputBytesPerRow);                   // 584
-#endif
-
-int blocksFor(int rows) {
-    return (rows + kWarpsPerBlock - 1) / kWarpsPerBlock;
-}
+int blocksFor(int rows) { return (rows + kWarpsPerBlock - 1) / kWarpsPerBlock; }
 
 template <typename T>
 T* deviceArray(size_t count) {
@@ -512,20 +408,8 @@ std::vector<T> copyBackAndFree(T* device, size_t count) {
     return host;
 }
 
-// Launches `kernel` on `blocks` blocks of kThreadsPerBlock threads.
-template <typename... Parameters, typename... Arguments>
-void launchKernel(void (*kernel)(Parameters...), int blocks, Arguments... arguments) {
-#ifndef WARP_EMULATOR  // emulator/warp_emulator.hpp runs the same kernels on a CPU, where <<< >>> is not C++
-    kernel<<<blocks, kThreadsPerBlock>>>(arguments...);
-#else
-    warp_emulator::launch(kernel, blocks, kThreadsPerBlock, arguments...);
-#endif
-}
-
-// The same, then waits for it, checking both the launch and the run.
-template <typename... Parameters, typename... Arguments>
-void launchAndWait(void (*kernel)(Parameters...), int blocks, Arguments... arguments) {
-    launchKernel(kernel, blocks, arguments...);
+// Checks the launch just made, then waits for the kernel and checks its run.
+void waitForKernel() {
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
 }
@@ -547,38 +431,32 @@ Results runKernels(const std::vector<float>& input, int rows) {
     int* anyHigh = deviceArray<int>(rowCount);
     int* allPositive = deviceArray<int>(rowCount);
     int* argmax = deviceArray<int>(rowCount);
-    launchAndWait(reduceRowsPadded, blocks, in, rows, paddedSums, paddedMaxes, normalised, liveCounts, anyHigh,
-                  allPositive, argmax);
+    reduceRowsPadded<<<blocks, kThreadsPerBlock>>>(in, rows, paddedSums, paddedMaxes, normalised, liveCounts,
+                                                   anyHigh, allPositive, argmax);
+    waitForKernel();
 
     float* sharedSums = deviceArray<float>(rowCount);
     float* sharedMaxes = deviceArray<float>(rowCount);
-    launchAndWait(reduceRowsShared, blocks, in, rows, sharedSums, sharedMaxes);
+    reduceRowsShared<<<blocks, kThreadsPerBlock>>>(in, rows, sharedSums, sharedMaxes);
+    waitForKernel();
 
     float* ballotDownSums = deviceArray<float>(rowCount);
-    launchAndWait(reduceRowsBallotDown, blocks, in, rows, ballotDownSums);
+    reduceRowsBallotDown<<<blocks, kThreadsPerBlock>>>(in, rows, ballotDownSums);
+    waitForKernel();
 
-    Results results;
-    results.paddedSums = copyBackAndFree(paddedSums, rowCount);
-    results.paddedMaxes = copyBackAndFree(paddedMaxes, rowCount);
-    results.normalised = copyBackAndFree(normalised, elementCount);
-    results.liveCounts = copyBackAndFree(liveCounts, rowCount);
-    results.anyHigh = copyBackAndFree(anyHigh, rowCount);
-    results.allPositive = copyBackAndFree(allPositive, rowCount);
-    results.argmax = copyBackAndFree(argmax, rowCount);
-    results.sharedSums = copyBackAndFree(sharedSums, rowCount);
-    results.sharedMaxes = copyBackAndFree(sharedMaxes, rowCount);
-    results.ballotDownSums = copyBackAndFree(ballotDownSums, rowCount);
+    const Results results{copyBackAndFree(paddedSums, rowCount),  copyBackAndFree(paddedMaxes, rowCount),
+                          copyBackAndFree(normalised, elementCount), copyBackAndFree(sharedSums, rowCount),
+                          copyBackAndFree(sharedMaxes, rowCount), copyBackAndFree(ballotDownSums, rowCount),
+                          copyBackAndFree(liveCounts, rowCount),  copyBackAndFree(anyHigh, rowCount),
+                          copyBackAndFree(allPositive, rowCount), copyBackAndFree(argmax, rowCount)};
     CUDA_CHECK(cudaFree(in));
     return results;
 }
 
-// ===========================================================================
-// Checking the results against the CPU reference
-// ===========================================================================
+// ---- Checking the results against the CPU reference --------------------------
 
 struct Verdict {
-    int paddedSumsWrong = 0, paddedMaxesWrong = 0;
-    int sharedSumsWrong = 0, sharedMaxesWrong = 0;
+    int paddedSumsWrong = 0, paddedMaxesWrong = 0, sharedSumsWrong = 0, sharedMaxesWrong = 0;
     int ballotDownSumsWrong = 0;  // reported, never gated
     int rowsDifferingBitForBit = 0;
     long normalisedWrong = 0;
@@ -617,17 +495,12 @@ Verdict checkResults(const std::vector<float>& input, int rows, const Results& r
     return verdict;
 }
 
-// ===========================================================================
-// The report
-// ===========================================================================
+// ---- The report --------------------------------------------------------------
 
-struct KernelAttributes {
-    const char* name;
-    cudaFuncAttributes attributes;
-};
+struct KernelAttributes { const char* name; cudaFuncAttributes attributes; };
 
 void printReport(const cudaDeviceProp& properties, int rows, const KernelAttributes (&kernels)[3],
-                        const Verdict& verdict) {
+                 const Verdict& verdict) {
     const int blocks = blocksFor(rows);
     const long long warps = static_cast<long long>(blocks) * kWarpsPerBlock;
     std::printf("GPU: %s (compute capability %d.%d)\n", properties.name, properties.major, properties.minor);
@@ -673,175 +546,41 @@ void printReport(const cudaDeviceProp& properties, int rows, const KernelAttribu
                     kArgmaxNotWritten);
     }
 
-    if (verdict.gatedKernelsMatched()) {
-        std::printf("\nevery gated kernel matched the CPU reference\n");
-    } else {
-        std::printf("\na gated kernel disagreed with the CPU reference (see the counts above)\n");
-    }
+    std::printf(verdict.gatedKernelsMatched() ? "\nevery gated kernel matched the CPU reference\n"
+                                              : "\na gated kernel disagreed with the CPU reference (see the counts above)\n");
 }
 
-// ===========================================================================
-// Host memory: what this process may still take
-// ===========================================================================
+// ---- main --------------------------------------------------------------------
 
-// The first number after `key` at the start of a line of the file at `path`
-// (the file's first number, for an empty key), or -1 when there is none.
-double numberInFile(const char* path, const char* key) {
-    std::FILE* file = std::fopen(path, "r");
-    if (file == nullptr) {
-        return -1.0;
+// --rows N, or nothing: the row count. Anything else prints the usage and
+// exits 2 (or 0 for --help), with nothing on stdout but the help.
+int parseRows(int argc, char** argv) {
+    const char* usage = "usage: shuffles [--rows N]   (N from 1 to %d; %d when not given)\n";
+    if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+        std::printf(usage, kMaxRows, kDefaultRows);
+        std::exit(kExitMatched);
     }
-    double number = -1.0;
-    char line[512];
-    const size_t keyLength = std::strlen(key);
-    while (number < 0.0 && std::fgets(line, sizeof line, file) != nullptr) {
-        if (std::strncmp(line, key, keyLength) != 0) {
-            continue;  // checked first: a line shorter than the key ends before line + keyLength
-        }
-        char* end = nullptr;
-        const double value = std::strtod(line + keyLength, &end);
-        if (end != line + keyLength) {
-            number = value;
-        }
+    if (argc == 1) {
+        return kDefaultRows;
     }
-    std::fclose(file);
-    return number;
-}
-
-struct HostMemory {
-    double availableBytes;  // below 0: this system does not say, and nothing is checked
-    const char* limitedBy;
-};
-
-// What a cgroup's memory limit leaves: the limit less the cgroup's working
-// set (its usage less the inactive file cache, which the kernel reclaims
-// first), for the cgroup at `directory` and each one above it up to `root`.
-// v2 names the files memory.max, memory.current and inactive_file; v1
-// memory.limit_in_bytes, memory.usage_in_bytes and total_inactive_file.
-void takeCgroupLimits(std::string directory, const std::string& root, bool version2, HostMemory& memory) {
-    for (;;) {
-        const double limit = numberInFile((directory + (version2 ? "/memory.max" : "/memory.limit_in_bytes")).c_str(), "");
-        const double usage = numberInFile((directory + (version2 ? "/memory.current" : "/memory.usage_in_bytes")).c_str(), "");
-        const double reclaimable =
-            numberInFile((directory + "/memory.stat").c_str(), version2 ? "inactive_file " : "total_inactive_file ");
-        if (limit >= 0.0 && usage >= 0.0 && limit - usage + std::fmax(reclaimable, 0.0) < memory.availableBytes) {
-            memory = {limit - usage + std::fmax(reclaimable, 0.0),
-                      version2 ? "what the cgroup's memory.max leaves" : "what the cgroup's memory.limit_in_bytes leaves"};
-        }
-        if (directory.size() <= root.size()) {
-            return;
-        }
-        directory.erase(directory.rfind('/'));
-    }
-}
-
-// The host memory this process may still take: MemAvailable from
-// /proc/meminfo (the kernel's estimate of what can be allocated without
-// swapping), or less where a cgroup limit (a container's) leaves less.
-// Without /proc/meminfo (not Linux) it does not say, and --rows is not checked.
-HostMemory hostMemoryAvailable() {
-    HostMemory memory{numberInFile("/proc/meminfo", "MemAvailable:") * 1024.0, "MemAvailable in /proc/meminfo"};
-    if (memory.availableBytes < 0.0) {
-        return {-1.0, ""};
-    }
-    // Each line of /proc/self/cgroup is "id:controllers:path"; "0::path" is
-    // the v2 hierarchy, and a v1 line whose controllers include memory is v1's.
-    std::FILE* file = std::fopen("/proc/self/cgroup", "r");
-    char line[4096];
-    while (file != nullptr && std::fgets(line, sizeof line, file) != nullptr) {
-        line[std::strcspn(line, "\n")] = '\0';
-        char* controllers = std::strchr(line, ':');
-        char* path = controllers != nullptr ? std::strchr(controllers + 1, ':') : nullptr;
-        if (path == nullptr) {
-            continue;
-        }
-        *path++ = '\0';
-        const std::string names = std::string(",") + (controllers + 1) + ",";
-        const std::string trimmed = std::strcmp(path, "/") == 0 ? "" : path;
-        if (names == ",,") {
-            takeCgroupLimits("/sys/fs/cgroup" + trimmed, "/sys/fs/cgroup", true, memory);
-        } else if (names.find(",memory,") != std::string::npos) {
-            takeCgroupLimits("/sys/fs/cgroup/memory" + trimmed, "/sys/fs/cgroup/memory", false, memory);
-        }
-    }
-    if (file != nullptr) {
-        std::fclose(file);
-    }
-    return memory;
-}
-
-// ===========================================================================
-// main
-// ===========================================================================
-
-void printUsage(std::FILE* stream) {
-    std::fprintf(stream,
-                 "usage: shuffles [--rows N] [-h | --help]\n"
-                 "  --rows N    reduce N rows instead of %d (a whole number from 1 to %d);\n"
-                 "              --rows=N works too\n"
-                 "  -h, --help  print this message\n"
-                 "exit codes: 0 every gated kernel matched, 1 a gated kernel mismatched,\n"
-                 "            2 bad arguments, 3 no usable CUDA device, 4 a CUDA call failed\n",
-                 kDefaultRows, std::numeric_limits<int>::max());
-}
-
-// Bad arguments print the reason and the usage on stderr, nothing on stdout.
-[[noreturn]] void failWithBadArguments(const char* reason, const char* argument) {
-    std::fprintf(stderr, "shuffles: %s: '%s'\n", reason, argument);
-    printUsage(stderr);
-    std::exit(kExitBadArguments);
-}
-
-int parseRows(const char* text) {
-    if (text[0] == '\0') {
-        failWithBadArguments("--rows needs a whole number from 1 up", text);
-    }
-    long long rows = 0;
-    for (const char* digit = text; *digit != '\0'; ++digit) {
-        if (*digit < '0' || *digit > '9') {
-            failWithBadArguments("--rows needs a whole number from 1 up", text);
-        }
-        rows = rows * 10 + (*digit - '0');
-        if (rows > std::numeric_limits<int>::max()) {
-            failWithBadArguments("--rows is larger than this program can index", text);
-        }
-    }
-    if (rows < 1) {
-        failWithBadArguments("--rows needs a whole number from 1 up", text);
+    char* end = nullptr;
+    const long rows = argc == 3 && std::strcmp(argv[1], "--rows") == 0 ? std::strtol(argv[2], &end, 10) : 0;
+    if (end == nullptr || end == argv[2] || *end != '\0' || rows < 1 || rows > kMaxRows) {
+        std::fprintf(stderr, "shuffles: these arguments are not --rows N with N from 1 to %d\n", kMaxRows);
+        std::fprintf(stderr, usage, kMaxRows, kDefaultRows);
+        std::exit(kExitBadArguments);
     }
     return static_cast<int>(rows);
 }
 
-int parseArguments(int argc, char** argv) {
-    int rows = kDefaultRows;
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-            printUsage(stdout);
-            std::exit(kExitMatched);
-        } else if (std::strcmp(argv[i], "--rows") == 0) {
-            if (i + 1 == argc) {
-                failWithBadArguments("--rows needs a value", argv[i]);
-            }
-            rows = parseRows(argv[++i]);
-        } else if (std::strncmp(argv[i], "--rows=", 7) == 0) {
-            rows = parseRows(argv[i] + 7);
-        } else {
-            failWithBadArguments("unknown argument", argv[i]);
-        }
-    }
-    return rows;
-}
-
-#ifndef SHUFFLES_NO_MAIN  // the test harness includes this file and calls the kernels itself
 int main(int argc, char** argv) {
-    const int rows = parseArguments(argc, argv);
+    const int rows = parseRows(argc, argv);
 
     int deviceCount = 0;
     CUDA_CHECK(cudaGetDeviceCount(&deviceCount));  // exits 3 when there is no device or driver
     cudaDeviceProp properties;
     CUDA_CHECK(cudaGetDeviceProperties(&properties, 0));
-    gDeviceMajor = properties.major;
-    gDeviceMinor = properties.minor;
+    gDeviceMajor = properties.major, gDeviceMinor = properties.minor;
 
     // Asking for the attributes is also the first moment the runtime looks for
     // code this GPU can run, so a wrong -arch is reported here, before any output.
@@ -850,42 +589,7 @@ int main(int argc, char** argv) {
     CUDA_CHECK(cudaFuncGetAttributes(&kernels[1].attributes, reduceRowsShared));
     CUDA_CHECK(cudaFuncGetAttributes(&kernels[2].attributes, reduceRowsBallotDown));
 
-    // Both memories are checked before any output, so a --rows that fits the
-    // GPU but not the host says so here instead of being killed mid-run.
-    size_t freeBytes = 0;
-    size_t totalBytes = 0;
-    CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
-    const double deviceBytesNeeded = static_cast<double>(rows) * kDeviceBytesPerRow;
-    const double hostBytesNeeded = static_cast<double>(rows) * kHostBytesPerRow;
-    const HostMemory host = hostMemoryAvailable();
-    const bool deviceFits = deviceBytesNeeded <= static_cast<double>(freeBytes);
-    const bool hostFits = host.availableBytes < 0.0 || hostBytesNeeded <= host.availableBytes;
-    if (!deviceFits || !hostFits) {
-        constexpr double kMiB = 1 << 20;
-        std::fprintf(stderr, "shuffles: --rows %d does not fit:", rows);
-        if (!deviceFits) {
-            std::fprintf(stderr, " it needs %.0f MiB of device memory, and %s has %.0f MiB free%s",
-                         deviceBytesNeeded / kMiB, properties.name, static_cast<double>(freeBytes) / kMiB,
-                         hostFits ? "" : ";");
-        }
-        if (!hostFits) {
-            std::fprintf(stderr, " it needs %.0f MiB of host memory, and %.0f MiB are available (%s)",
-                         hostBytesNeeded / kMiB, host.availableBytes / kMiB, host.limitedBy);
-        }
-        std::fprintf(stderr, "\n");
-        printUsage(stderr);
-        return kExitBadArguments;
-    }
-
-    std::vector<float> input;
-    try {
-        input = makeInput(rows);
-    } catch (const std::bad_alloc&) {
-        std::fprintf(stderr, "shuffles: --rows %d needs more host memory than this machine can give\n", rows);
-        printUsage(stderr);
-        return kExitBadArguments;
-    }
-
+    const std::vector<float> input = makeInput(rows);
     const Results results = runKernels(input, rows);
     const Verdict verdict = checkResults(input, rows, results);
     printReport(properties, rows, kernels, verdict);
@@ -893,4 +597,3 @@ int main(int argc, char** argv) {
     // its answer is undefined, so neither "right" nor "wrong" proves anything.
     return verdict.gatedKernelsMatched() ? kExitMatched : kExitMismatch;
 }
-#endif

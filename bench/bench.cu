@@ -16,22 +16,29 @@
 //   nvcc -std=c++17 -O3 -arch=sm_90 -o shuffles-bench bench/bench.cu && ./shuffles-bench
 // Usage: bench [--rows N] [--runs N]   (defaults 8388608 rows, 25 runs)
 // Exit: 0 every kernel but reduceRowsBallotDown matched the CPU reference,
-//       1 one did not, 2 bad arguments, 77 no GPU (Failed under SHUFFLES_REQUIRE_GPU=1).
-
-#define SHUFFLES_NO_MAIN
-#include "../shuffles.cu"
-#ifdef WIDTH8_SOURCE  // another reduce_rows_width8.cuh to time (the evidence capture's experiment uses it)
-#include WIDTH8_SOURCE
-#else
-#include "../reduce_rows_width8.cuh"
-#endif
-#include "../tests/gpu_gate.cuh"
+//       1 one did not, 2 bad arguments, 3 no usable GPU, 4 a CUDA error.
 
 #include <cub/warp/warp_reduce.cuh>
 #include <cuda/functional>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <string>
+#include <vector>
+// shuffles.cu's main() renamed, so that this file's is the program's.
+#define main shufflesMain
+#include "../shuffles.cu"
+#undef main
+#ifdef WIDTH8_SOURCE  // another reduce_rows_width8.cuh to time (the evidence capture's experiment uses it)
+#include WIDTH8_SOURCE
+#else
+#include "reduce_rows_width8.cuh"
+#endif
 
 // reduceRowsPadded's mapping and its sum, max and normalised row, with CUB's
 // WarpReduce in place of the hand-written ladder and butterfly. The dead
@@ -180,7 +187,6 @@ int main(int argc, char** argv) {
             return kExitBadArguments;
         }
     }
-    requireDeviceOrSkip("bench");
 
     cudaDeviceProp properties;
     CUDA_CHECK(cudaGetDeviceProperties(&properties, 0));

@@ -3,46 +3,57 @@
 // Runs the reduceRowsPadded of your shuffles.cu on two cases and compares its
 // argmax column with reference.hpp, which gives a tie to the lowest column.
 // What each check can catch, and what it cannot:
-//   the report     ./shuffles checks argmax on its 8205 rows, which have no
-//                  ties: it catches an argmax that is off by one, never
-//                  written, or a lane without the max, but any tie rule
-//                  passes it, the highest holding lane's included.
-//   standard case  the same 8205 rows, here, so the same mistakes.
+//   standard case  the report's own 8205 rows, which have no ties: an argmax
+//                  that is off by one, never written, or a lane without the
+//                  max. Any tie rule passes it.
 //   tie case       1024 rows built to tie (lanes 0 and 19, adjacent lanes, all
 //                  equal, negative maxima, +0.0 against -0.0, the max only in
 //                  lane 0 or lane 19, +inf and -inf, twenty -inf): a tie that
 //                  goes to any lane but the lowest, and a max identity that is
 //                  no identity (-FLT_MAX fails the row of twenty -inf).
 //   findings       on the CPU warp emulator only: a shuffle or vote that
-//                  breaks a rule of the _sync intrinsics, or reads a lane not
-//                  taking part in it. Such code can give every right answer
-//                  (a read of an absent lane gives NaN there, which loses every
-//                  comparison), and no GPU run can show it: a GPU returns
-//                  something for the absent lane and says nothing.
-// For each failing case it prints the smallest failing row, your value, the
-// reference value and that row's twenty values, then the emulator's first finding.
+//                  breaks a rule of the _sync intrinsics, reads a lane not
+//                  taking part, or a bad memory access. Such code can give
+//                  every right answer, and no GPU run can show it.
+//   a hang         on a GPU, a launch that has not finished after
+//                  kLaunchLimitSeconds is reported as the page's first pitfall,
+//                  and the harness exits at once instead of waiting for ever.
 //
-// One command builds it fresh and runs it, on the GPU or, with none, on the emulator:
-//   cmake --build build --target check-exercise
-// Or without CMake, from the repository root:
+// From the repository root, on a GPU:
 //   nvcc -std=c++17 -O3 -arch=sm_75 -o exercise tests/exercise.cu && ./exercise
-// or, with no GPU, on the CPU warp emulator (emulator/warp_emulator.hpp):
-//   g++ -std=c++17 -O2 -x c++ -I emulator -o exercise tests/exercise.cu && ./exercise
-// SHUFFLES_SOURCE names another shuffles.cu to check (the planted-mistake tests use it).
-// Exit: 0 both cases right (and, on the emulator, no finding), 1 a wrong argmax
-// or a finding, 77 no GPU (Skipped; Failed under SHUFFLES_REQUIRE_GPU=1).
+// with no GPU, on the CPU warp emulator:
+//   emulator/emulate tests/exercise.cu
+// Exit: 0 both cases right (and, on the emulator, no finding); 1 a wrong
+// argmax or a finding; 3 no usable GPU; 4 a CUDA error; 5 a launch that did
+// not finish in time.
 
-#define SHUFFLES_NO_MAIN
-#ifdef SHUFFLES_SOURCE
-#include SHUFFLES_SOURCE
-#else
-#include "../shuffles.cu"
-#endif
-#include "../reference.hpp"
-#include "gpu_gate.cuh"
+// The system headers first, then shuffles.cu with its main() renamed, so that
+// this file's main() is the program's.
+#include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <string>
+#include <thread>
+#include <vector>
+#define main shufflesMain
+#include "../shuffles.cu"
+#undef main
+#include "../reference.hpp"
+
+// On an H200, reduceRowsPadded takes 1.3 ms for 2^23 rows (evidence/h200-bench.txt),
+// so about 2 microseconds for these 8205, and the whole harness, its host work
+// included, well under a second (evidence/h200-hang.txt). 5 s is a thousand
+// times that on a GPU ten times slower, and short enough not to leave a
+// learner waiting.
+constexpr double kLaunchLimitSeconds = 5.0;
+constexpr int kExitLaunchTooSlow = 5;
 
 // What one launch of your reduceRowsPadded gave: its argmax column and, on
 // the emulator, what the emulator found wrong in it.
@@ -51,6 +62,39 @@ struct LearnerRun {
     long long findings = 0;
     std::string firstFinding;
 };
+
+// Waits for the work already queued, polling an event rather than blocking in
+// cudaDeviceSynchronize, which would wait for a hung kernel for ever. A kernel
+// that does not finish in time cannot be stopped from here (cudaDeviceReset
+// waits for it too): the harness says so and exits, and the driver ends the
+// kernel with this process.
+cudaError_t waitAtMost(double seconds) {
+    cudaEvent_t done;
+    CUDA_CHECK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+    CUDA_CHECK(cudaEventRecord(done));
+    const auto start = std::chrono::steady_clock::now();
+    cudaError_t state = cudaEventQuery(done);
+    while (state == cudaErrorNotReady) {
+        const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - start;
+        if (waited.count() > seconds) {
+            std::printf("exercise: FAILED: your reduceRowsPadded has not finished after %.0f s: it has most likely hung.\n"
+                        "  The page's first pitfall: a mask that names lanes which never reach the call, such as\n"
+                        "  0xffffffff passed from inside a branch that only some lanes take (if (live) {...}). The\n"
+                        "  lanes it names wait for the others for ever. To see which lanes wait where, run the same\n"
+                        "  harness on the CPU warp emulator, from the repository root:\n"
+                        "    emulator/emulate tests/exercise.cu\n"
+                        "  This program exits now; the kernel ends with it. If nvidia-smi still shows it running,\n"
+                        "  end the process (on Colab: Runtime, Restart session).\n",
+                        seconds);
+            std::fflush(stdout);
+            std::exit(kExitLaunchTooSlow);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        state = cudaEventQuery(done);
+    }
+    CUDA_CHECK(cudaEventDestroy(done));
+    return state;
+}
 
 // Launches only reduceRowsPadded, on poisoned outputs. A launch that broke a
 // warp rule is an error on the emulator (cudaErrorWarpRuleBroken); it is
@@ -69,19 +113,19 @@ LearnerRun runLearnerKernel(const std::vector<float>& input) {
     int* anyHigh = deviceArray<int>(rowCount);
     int* allPositive = deviceArray<int>(rowCount);
     int* argmax = deviceArray<int>(rowCount);
-    launchKernel(reduceRowsPadded, blocksFor(rows), in, rows, sums, maxes, normalised, liveCounts, anyHigh,
-                 allPositive, argmax);
+    reduceRowsPadded<<<blocksFor(rows), kThreadsPerBlock>>>(in, rows, sums, maxes, normalised, liveCounts, anyHigh,
+                                                            allPositive, argmax);
     cudaError_t error = cudaGetLastError();
-    const cudaError_t finished = cudaDeviceSynchronize();
+    const cudaError_t finished = waitAtMost(kLaunchLimitSeconds);
     if (error == cudaSuccess) {
         error = finished;
     }
 
     LearnerRun run;
 #ifdef WARP_EMULATOR
-    const warp_emulator::LaunchReport& report = warp_emulator::lastLaunchReport();
-    run.findings = report.findingCount();
-    run.firstFinding = report.firstFinding();
+    const warp_emulator::LaunchFindings found = warp_emulator::lastLaunchFindings();
+    run.findings = found.count;
+    run.firstFinding = found.first;
     if (error == cudaErrorWarpRuleBroken) {
         error = cudaSuccess;  // counted in run.findings, and reported after the rows
     }
@@ -112,8 +156,7 @@ CaseVerdict checkArgmax(const std::string& caseName, const std::vector<float>& i
     }
     check.report(stdout, caseName, rows, input);
     if (run.findings != 0) {
-        std::printf("%s, the emulator's findings in your reduceRowsPadded: %lld (rules broken, reads of lanes "
-                    "not taking part, races); the first:\n  %s\n",
+        std::printf("%s, the emulator's findings in your reduceRowsPadded: %lld; the first:\n  %s\n",
                     caseName.c_str(), run.findings, run.firstFinding.c_str());
     }
     const bool notWritten = std::all_of(run.argmax.begin(), run.argmax.end(),
@@ -122,40 +165,45 @@ CaseVerdict checkArgmax(const std::string& caseName, const std::vector<float>& i
 }
 
 int main() {
-    requireDeviceOrSkip("exercise",
-                        "with no GPU, run the same harness on the CPU warp emulator:\n"
-                        "  g++ -std=c++17 -O2 -x c++ -I emulator -o exercise tests/exercise.cu && ./exercise");
+    int devices = 0;
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+        std::printf("exercise: no usable GPU here. Run the same harness on the CPU warp emulator, from the\n"
+                    "repository root:\n  emulator/emulate tests/exercise.cu\n");
+        return kExitNoDevice;
+    }
     std::printf("exercise: argmax[row] from your reduceRowsPadded, against reference.hpp (a tie goes to the lowest lane)\n");
     const CaseVerdict standard = checkArgmax("standard case", makeInput(kDefaultRows));
     const CaseVerdict ties = checkArgmax("tie case", reference::makeTieCase());
 
+    // The verdict comes last, in plain words, so nobody has to scroll up for it.
     if (standard.notWritten && ties.notWritten) {
-        std::printf("exercise: FAILED: argmax is %d on every row: the exercise is not written yet\n"
-                    "  (write it in reduceRowsPadded, where the solution block was, and set argmaxLane)\n",
+        std::printf("exercise: FAILED: argmax is %d on every row: the exercise is not written yet.\n"
+                    "  Write it in reduceRowsPadded, where the solution block was, and set argmaxLane.\n",
                     kArgmaxNotWritten);
-        return 1;
+        return kExitMismatch;
     }
     const bool noFindings = standard.findings == 0 && ties.findings == 0;
     if (standard.rowsRight && ties.rowsRight && noFindings) {
 #ifdef WARP_EMULATOR
         std::printf("exercise: PASSED, both cases, and the emulator found nothing wrong in your shuffles and votes\n");
 #else
-        std::printf("exercise: PASSED, both cases (on a GPU, which cannot show a read of a lane not taking part;\n"
-                    "  the same harness on the CPU warp emulator checks that too)\n");
+        std::printf("exercise: PASSED, both cases (a GPU cannot show a read of a lane not taking part; the same\n"
+                    "  harness on the CPU warp emulator checks that too: emulator/emulate tests/exercise.cu)\n");
 #endif
-        return 0;
+        return kExitMatched;
     }
     if (!standard.rowsRight) {
-        std::printf("exercise: FAILED on the standard case: the report's own rows, so ./shuffles fails too\n");
+        std::printf("exercise: FAILED on the standard case: wrong argmax on the report's own rows (the first is\n"
+                    "  shown above), so ./shuffles fails too.\n");
     } else if (!ties.rowsRight) {
-        std::printf("exercise: FAILED on the tie case only: the report's rows have no ties, so ./shuffles passes\n"
-                    "  this argmax; the tie case above shows the first row it gets wrong\n");
+        std::printf("exercise: FAILED on the tie case only: a tie must go to the lowest lane holding the max (the\n"
+                    "  first wrong row is shown above). The report's rows have no ties, so ./shuffles passes this.\n");
     }
     if (!noFindings) {
-        std::printf("exercise: FAILED: the emulator found %lld problems in your reduceRowsPadded (the first is above).\n"
-                    "  A shuffle that reads a lane not taking part returns whatever a GPU has there, so answers\n"
-                    "  that come out right are luck: every lane a shuffle reads must be in its mask and reach the call\n",
+        std::printf("exercise: FAILED: the emulator found %lld problems in your reduceRowsPadded, the first shown\n"
+                    "  above. A shuffle that reads a lane not taking part returns whatever a GPU has there, so\n"
+                    "  right answers are luck: every lane a shuffle reads must be in its mask and reach the call.\n",
                     standard.findings + ties.findings);
     }
-    return 1;
+    return kExitMismatch;
 }

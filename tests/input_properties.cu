@@ -1,8 +1,22 @@
 // input_properties.cu: the page's claims about its input, checked on the CPU.
 // Includes shuffles.cu for makeInput() only; no kernel runs, no GPU needed.
 
-#define SHUFFLES_NO_MAIN
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+// shuffles.cu's main() renamed, so that this file's is the program's.
+#define main shufflesMain
 #include "../shuffles.cu"
+#undef main
 #include "../reference.hpp"
 #include "expect.hpp"
 

@@ -3,10 +3,22 @@
 // The lanes_sum_matches_program test runs it with the emulator's trace on and
 // compares this with lane 0's sum after the last shuffle-down step of the same
 // run's trace: the number a picture shows is the number the program computes.
-//   g++ -std=c++17 -O2 -x c++ -I emulator -o row0_sum tests/lanes_row0_sum.cu
+//   emulator/emulate tests/lanes_row0_sum.cu
 
-#define SHUFFLES_NO_MAIN
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <vector>
+// shuffles.cu's main() renamed, so that this file's is the program's.
+#define main shufflesMain
 #include "../shuffles.cu"
+#undef main
 
 int main() {
     const std::vector<float> input = makeInput(kDefaultRows);

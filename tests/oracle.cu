@@ -1,29 +1,33 @@
 // oracle.cu: every output of the gated kernels, and of the width-8 variant in
 // reduce_rows_width8.cuh, checked against reference.hpp.
 //
-// Includes shuffles.cu with its main() guarded out and runs its kernels
-// through its own launcher, then judges every output with the independent
+// Includes shuffles.cu and runs its kernels, then judges every output with the independent
 // oracle in reference.hpp, never with shuffles.cu's self-check. Inputs: the
 // program's own rows at many sizes, the exercise's tie case (with its rows of
 // infinities), general rows (wider range, negative maxima) and rows with
 // infinities in every lane, none of which the program's generator makes.
 //
 // Usage: oracle [ROWS ...]   (no arguments: the sizes the CTest test names)
-// Exit: 0 all matched, 1 a mismatch, 77 no GPU (Skipped; Failed under SHUFFLES_REQUIRE_GPU=1).
+// Exit: 0 all matched, 1 a mismatch, 3 no usable GPU, 4 a CUDA error.
 
-#define SHUFFLES_NO_MAIN
-#include "../shuffles.cu"
-#ifdef WIDTH8_SOURCE  // another reduce_rows_width8.cuh to check (the planted-mistake test uses it)
-#include WIDTH8_SOURCE
-#else
-#include "../reduce_rows_width8.cuh"
-#endif
-#include "../reference.hpp"
-#include "gpu_gate.cuh"
+#include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <string>
 #include <utility>
+#include <vector>
+// shuffles.cu's main() renamed, so that this file's is the program's.
+#define main shufflesMain
+#include "../shuffles.cu"
+#undef main
+#include "../bench/reduce_rows_width8.cuh"
+#include "../reference.hpp"
 
 static_assert(kLiveColumns == reference::kLiveColumns && kStride == reference::kStride,
               "shuffles.cu and reference.hpp disagree on the row geometry");
@@ -97,7 +101,8 @@ Width8Results runWidth8(const std::vector<float>& input, int rows) {
     float* sums = deviceArray<float>(rowCount);
     float* maxes = deviceArray<float>(rowCount);
     float* normalised = deviceArray<float>(input.size());
-    launchAndWait(reduceRowsWidth8, blocksForWidth8(rows), in, rows, sums, maxes, normalised);
+    reduceRowsWidth8<<<blocksForWidth8(rows), kThreadsPerBlock>>>(in, rows, sums, maxes, normalised);
+    waitForKernel();
     Width8Results results{copyBackAndFree(sums, rowCount), copyBackAndFree(maxes, rowCount),
                           copyBackAndFree(normalised, input.size())};
     CUDA_CHECK(cudaFree(in));
@@ -181,7 +186,6 @@ bool checkCase(const std::string& name, const std::vector<float>& input) {
 }
 
 int main(int argc, char** argv) {
-    requireDeviceOrSkip("oracle");
 #ifdef WARP_EMULATOR
     // reduceRowsBallotDown reads absent lanes on purpose and is never judged
     // here: its findings are expected. Any finding in another kernel still

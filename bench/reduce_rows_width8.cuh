@@ -1,9 +1,6 @@
 // reduce_rows_width8.cuh: the same row reduction with the `width` argument,
-// four rows per warp. Include it after shuffles.cu, whose constants it uses:
-//
-//   #define SHUFFLES_NO_MAIN
-//   #include "shuffles.cu"
-//   #include "reduce_rows_width8.cuh"
+// four rows per warp. Include it after shuffles.cu, whose constants it uses
+// (bench.cu and tests/oracle.cu do, with shuffles.cu's main() renamed).
 //
 // Why it exists: reduceRowsPadded gives each warp one row, so each warp
 // loads 80 bytes at a time, and the memory system sits idle waiting for more
