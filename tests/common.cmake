@@ -34,16 +34,6 @@ function(shuffles_run prefix)
   set(${prefix}_ERR "${err}" PARENT_SCOPE)
 endfunction()
 
-# Ends the calling script Skipped (or Failed) when the program finds no GPU.
-macro(shuffles_require_gpu)
-  shuffles_run(_probe --rows 1)
-  if(_probe_RC EQUAL 3)
-    shuffles_skip_without_gpu("shuffles --rows 1 exited 3: ${_probe_ERR}")
-  elseif(NOT _probe_RC EQUAL 0)
-    message(FATAL_ERROR "shuffles --rows 1 exited ${_probe_RC}:\n${_probe_ERR}")
-  endif()
-endmacro()
-
 # Fails unless every named variable was passed with -D.
 function(shuffles_require_variables)
   foreach(name IN LISTS ARGN)
@@ -68,7 +58,8 @@ function(shuffles_line_of what text needle out_var)
   set(${out_var} ${line} PARENT_SCOPE)
 endfunction()
 
-# A planted mistake: sets out_var to `text` with `find` replaced by `replace`.
+# A planted mistake in a test of its own (the suite's others are in
+# tests/plants.py): sets out_var to `text` with `find` replaced by `replace`.
 # Fails, naming the mistake, when `find` is no longer there: a plant that
 # silently did not apply would leave the code unbroken and the test passing.
 function(shuffles_plant name text find replace file_name out_var)
@@ -78,30 +69,6 @@ function(shuffles_plant name text find replace file_name out_var)
   endif()
   string(REPLACE "${find}" "${replace}" planted "${text}")
   set(${out_var} "${planted}" PARENT_SCOPE)
-endfunction()
-
-# The planted-mistake tests: writes the planted text (shuffles_plant) to
-# WORK_DIR/<name>/<file_name> (the folder emptied first) and sets out_var to
-# that folder.
-function(shuffles_write_planted name text find replace file_name out_var)
-  shuffles_plant("${name}" "${text}" "${find}" "${replace}" "${file_name}" planted)
-  set(folder "${WORK_DIR}/${name}")
-  file(REMOVE_RECURSE "${folder}")
-  file(MAKE_DIRECTORY "${folder}")
-  file(WRITE "${folder}/${file_name}" "${planted}")
-  set(${out_var} "${folder}" PARENT_SCOPE)
-endfunction()
-
-# Builds <source> on the CPU warp emulator into <output>, as the README's
-# command does (the host compiler COMPILER, -I the emulator folder), with any
-# extra flags; fails the test, naming what, when the build fails.
-# shuffles_build_emulated(<what> <emulator folder> <output> <source> [flags...])
-function(shuffles_build_emulated what emulator output source)
-  execute_process(COMMAND "${COMPILER}" -std=c++17 -O2 -x c++ "-I${emulator}" ${ARGN} -o "${output}" "${source}"
-                  RESULT_VARIABLE rc ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "building ${what} on the emulator failed:\n${err}")
-  endif()
 endfunction()
 
 # The renderer of tools/lanes/ and its tests need python3 (its standard library only).

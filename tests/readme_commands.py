@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs every command of README.md, top to bottom, as a learner who copies them would.
+"""Runs every command of the project's pages, top to bottom, as a reader who copies them would.
 
 Which blocks are commands (the convention a README author follows; this script enforces it):
 
@@ -20,21 +20,19 @@ Which blocks are commands (the convention a README author follows; this script e
 
   readme_commands.py --label cpu|gpu --source DIR --work DIR [--readme FILE] [--files-from LIST]
 
-It copies the files git tracks in DIR (as they are in the working tree, so uncommitted edits
-count) into a fresh folder under --work and runs the blocks there, in order, in that one copy
-(where DIR has no .git, as in a copy made for another machine, --files-from names a list that
-`git ls-files` wrote, one path a line):
-a later block may use what an earlier one built, as on a learner's machine. The README read is
-DIR/README.md, or --readme FILE (the self-test plants mistakes in a copy of it).
+For each page it copies the files git tracks in DIR (as they are in the working tree, so
+uncommitted edits count) into a fresh folder under --work and runs the page's blocks there, in
+order, from the project's root (where DIR has no .git, as in a copy made for another machine,
+--files-from names a list that `git ls-files` wrote, one path a line): a later block may use
+what an earlier one built, as on a reader's machine. The pages read are PAGES (README.md,
+emulator/README.md, bench/README.md, CONTRIBUTING.md), or each --readme FILE given (the
+self-test plants mistakes in a copy of one).
 
   --label cpu  runs every block that needs no GPU. A gpu block is only built: its nvcc commands
                (the block split on newlines and `&&`) run, and the rest is left to the gpu label.
-  --label gpu  runs every block whole. With no GPU (nvidia-smi -L lists none) it reports
-               Skipped, or fails when SHUFFLES_REQUIRE_GPU is set (not 0).
+  --label gpu  runs every block whole (CTest runs it only where tests/gpu_probe.cu finds a GPU).
 
-A block that runs the test suite (ctest) runs this test again inside the copy. The blocks run
-with SHUFFLES_INSIDE_README_TEST=1, and a run that finds that variable set reports Skipped at
-once, so the suite inside runs every test but this one.
+The block that runs the test suite is annotated skip: it is what runs this test.
 
 Exit: 0 passed, 1 failed, 77 skipped (CTest's SKIP_RETURN_CODE for this test).
 """
@@ -46,7 +44,7 @@ import subprocess
 import sys
 
 SKIPPED = 77
-NESTED_VARIABLE = "SHUFFLES_INSIDE_README_TEST"
+PAGES = ["README.md", "emulator/README.md", "bench/README.md", "CONTRIBUTING.md"]
 
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^\s`]*)")
 ANNOTATION = re.compile(r"^\s*<!--\s*readme-test:\s*(?P<value>.*?)\s*-->\s*$")
@@ -187,34 +185,13 @@ def skip(reason, fail_instead):
     sys.exit(SKIPPED)
 
 
-def gpu_listed():
-    if shutil.which("nvidia-smi") is None:
-        return False
-    probe = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True)
-    return probe.returncode == 0 and "GPU" in probe.stdout
-
-
 def run_shell(text, folder, environment):
     return subprocess.run(["bash", "-e", "-o", "pipefail", "-c", text], cwd=folder, env=environment,
                           stdin=subprocess.DEVNULL).returncode
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--label", choices=["cpu", "gpu"], required=True)
-    parser.add_argument("--source", required=True, help="the repository whose tracked files are copied")
-    parser.add_argument("--work", required=True, help="a folder for the copy (emptied first)")
-    parser.add_argument("--readme", help="the README to read (default: SOURCE/README.md)")
-    parser.add_argument("--files-from", help="the tracked files, one a line (default: ask git)")
-    options = parser.parse_args()
-
-    if os.environ.get(NESTED_VARIABLE):
-        print(f"Skipped: {NESTED_VARIABLE} is set, so this runs inside a README block of an outer "
-              "README test, which is the one that runs the README's commands", flush=True)
-        sys.exit(SKIPPED)
-
-    readme = options.readme or os.path.join(options.source, "README.md")
-    name = os.path.basename(readme)
+def run_page(readme, name, options):
+    """Runs one page's blocks in a fresh copy; exits on the first failure."""
     with open(readme, encoding="utf-8") as file:
         try:
             blocks = command_blocks(file.read(), name)
@@ -224,20 +201,12 @@ def main():
     if not blocks:
         print(f"FAILED: {name} has no ```sh block, so this test would check nothing", flush=True)
         sys.exit(1)
-
-    if options.label == "gpu" and not gpu_listed():
-        skip("no usable GPU (nvidia-smi -L lists none): the gpu label runs the README's GPU blocks",
-             os.environ.get("SHUFFLES_REQUIRE_GPU", "") not in ("", "0"))
-    if shutil.which("git") is None and not options.files_from:
-        skip("git not found: the copy holds the files git tracks (apt install git)",
-             os.environ.get("CI") == "true")
-    tree = os.path.abspath(os.path.join(options.work, "tree"))
+    tree = os.path.abspath(os.path.join(options.work, name.replace("/", "_"), "tree"))
     problem = copy_tracked_files(os.path.abspath(options.source), tree, options.files_from)
     if problem:
         skip(f"{options.source} is not a git checkout, so which files a fresh copy holds is unknown "
              f"(git clone the repository): {problem}", os.environ.get("CI") == "true")
 
-    environment = dict(os.environ, **{NESTED_VARIABLE: "1"})
     for index, block in enumerate(blocks, start=1):
         where = f"{name}:{block.line}"
         tags = ", ".join(filter(None, ["gpu" if block.gpu else "",
@@ -255,18 +224,18 @@ def main():
                 print("it has no nvcc command, so nothing runs here", flush=True)
             for command in commands:
                 print(f"$ {command}", flush=True)
-                status = run_shell(command, tree, environment)
+                status = run_shell(command, tree, dict(os.environ))
                 if status != 0:
                     print(f"FAILED: {where}: '{command}' exited {status} in {tree}", flush=True)
                     sys.exit(1)
             print(f"left to the gpu label: {' && '.join(left) or 'nothing'}", flush=True)
             continue
         print("\n".join(f"$ {line}" for line in block.text.splitlines()), flush=True)
-        status = run_shell(block.text, tree, environment)
+        status = run_shell(block.text, tree, dict(os.environ))
         if status != block.exit_status:
-            print(f"FAILED: {where}: the block exited {status}, and the README expects "
+            print(f"FAILED: {where}: the block exited {status}, and the page expects "
                   f"{block.exit_status} (annotate it '<!-- readme-test: exit {status} -->' only if "
-                  f"that is what a learner should see); it ran in {tree}", flush=True)
+                  f"that is what a reader should see); it ran in {tree}", flush=True)
             sys.exit(1)
         if block.exit_status:
             print(f"exited {status}, as annotated", flush=True)
@@ -275,6 +244,26 @@ def main():
     else:
         print(f"\n{name}: {len(blocks)} blocks: those that need no GPU ran as written, "
               "and the nvcc commands of those that need one built", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--label", choices=["cpu", "gpu"], required=True)
+    parser.add_argument("--source", required=True, help="the repository whose tracked files are copied")
+    parser.add_argument("--work", required=True, help="a folder for the copies (emptied first)")
+    parser.add_argument("--readme", action="append", help="a page to read (default: every page of PAGES)")
+    parser.add_argument("--files-from", default=os.environ.get("SHUFFLES_TRACKED_FILES"),
+                        help="the tracked files, one a line (default: $SHUFFLES_TRACKED_FILES, else ask git)")
+    options = parser.parse_args()
+    if shutil.which("git") is None and not options.files_from:
+        skip("git not found: the copy holds the files git tracks (apt install git)",
+             os.environ.get("CI") == "true")
+    pages = options.readme or [os.path.join(options.source, page) for page in PAGES]
+    for readme in pages:
+        name = os.path.relpath(os.path.abspath(readme), os.path.abspath(options.source))
+        if name.startswith(".."):
+            name = os.path.basename(readme)
+        run_page(readme, name, options)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@ or a small README that breaks one rule of the convention), runs readme_commands.
 on it, and checks the exit status and that the output names the problem. One clean small README
 must pass, with each annotation doing what it says, so a runner that fails everything cannot pass
 this either. The tree the runner copies is a small git repository made here, with one tracked and
-one untracked file, so this also runs where SOURCE_DIR is no git checkout (inside the README
-test's own copy) and checks that only tracked files are copied. Exit 0 when every case holds.
+one untracked file, so this also runs where SOURCE_DIR is no git checkout, and checks that only
+tracked files are copied. Exit 0 when every case holds.
 """
 import os
 import pathlib
@@ -53,7 +53,7 @@ def run(source, work, name, readme_text, environment_changes=None):
     folder.mkdir(parents=True, exist_ok=True)
     readme = folder / "README.md"
     readme.write_text(readme_text)
-    environment = {key: value for key, value in os.environ.items() if key != "SHUFFLES_INSIDE_README_TEST"}
+    environment = {key: value for key, value in os.environ.items() if key != "SHUFFLES_TRACKED_FILES"}
     environment.update(environment_changes or {})
     done = subprocess.run([sys.executable, str(RUNNER), "--label", "cpu", "--source", str(source),
                            "--work", str(folder / "copy"), "--readme", str(readme)],
@@ -94,7 +94,7 @@ def main():
         ("fence_without_info_string",
          f"{FENCE}\ntrue\n{FENCE}\n", 1, [r"README\.md:1: a fence with the info string ''"], None),
         ("wrong_exit_annotation",
-         sh("true", "exit 2"), 1, [r"the block exited 0, and the README expects 2"], None),
+         sh("true", "exit 2"), 1, [r"the block exited 0, and the page expects 2"], None),
         ("unknown_annotation",
          sh("true", "gpus"), 1, [r"README\.md:1: unknown annotation 'gpus'"], None),
         ("annotation_apart_from_its_block",
@@ -112,9 +112,6 @@ def main():
          + sh("nvcc --version > /dev/null && ./needs-a-gpu", "gpu") + "\n",
          0, [r"not run: installs system packages", r"saw-the-first-block", r"exited 3, as annotated",
              r"\$ nvcc --version > /dev/null\n", r"5 blocks: those that need no GPU ran as written", r"left to the gpu label: \./needs-a-gpu"], None),
-        ("inside_another_readme_test",
-         sh("false"), 77, [r"Skipped: SHUFFLES_INSIDE_README_TEST is set"],
-         {"SHUFFLES_INSIDE_README_TEST": "1"}),
     ]
     failures = []
     for name, text, expected_status, patterns, environment in cases:
@@ -128,7 +125,7 @@ def main():
             print(f"ok: {name}: exit {status}, and the output says so")
     if (source / marker).exists():
         failures.append(f"the blocks ran in the source tree ({source / marker} exists), not in a copy")
-    elif not (work / "clean_readme" / "copy" / "tree" / marker).exists():
+    elif not (work / "clean_readme" / "copy" / "README.md" / "tree" / marker).exists():
         failures.append("the clean README's block left no file in its copy")
     else:
         print("ok: the blocks ran in the copy, and the source tree is untouched")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Holds every output the README quotes from evidence/ to the file it names.
+"""Holds every output the project's pages quote from evidence/ to the file it names.
 
 A ```text block is a quote when the paragraph just above it names one evidence file in
 backticks, as in "printed (`evidence/h200-embed.txt`):"; for output right below its ```sh
@@ -9,12 +9,15 @@ line of that file, in the file's order (lines may be left out between them). A l
 (`evidence/h200-ctest.txt`) each line starts with the test's number, `16: `, which is dropped
 before comparing.
 
-  readme_quotes.py README.md EVIDENCE_DIR          check; exit 0 when every quote matches
-  readme_quotes.py --self-test README.md EVIDENCE_DIR WORK_DIR
-                                                    also plant one changed line in each quote, in
-                                                    a copy, and fail unless every plant is caught
+A source line named in a quote (shuffles.cu:254) is compared without its number: a comment
+that moves lines changes no quote, and evidence names the code it ran by digest, not by line.
 
-A README with no quote fails: this test would check nothing.
+  readme_quotes.py ROOT                 check the pages of readme_commands.PAGES under ROOT
+  readme_quotes.py --self-test ROOT WORK_DIR
+                                        also plant one changed line in each quote, in a copy,
+                                        and fail unless every plant is caught
+
+Pages with no quote at all fail: this test would check nothing.
 """
 import os
 import re
@@ -23,6 +26,13 @@ import sys
 FENCE = re.compile(r"^(`{3,}|~{3,})\s*(\S*)\s*$")
 EVIDENCE_NAME = re.compile(r"`evidence/([A-Za-z0-9._-]+)`")
 CTEST_PREFIX = re.compile(r"^\d+: ")
+SOURCE_LINE = re.compile(r"\b([\w.+-]+\.(?:cu|cuh|hpp|h|cpp)):\d+\b")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from readme_commands import PAGES  # noqa: E402
+
+
+def without_line_numbers(line):
+    return SOURCE_LINE.sub(r"\1:N", line)
 
 
 def skip_blank(lines, index):
@@ -67,7 +77,7 @@ def text_blocks(readme_lines):
 
 def evidence_lines(path):
     with open(path, encoding="utf-8") as file:
-        return [CTEST_PREFIX.sub("", line.rstrip("\n")) for line in file]
+        return [without_line_numbers(CTEST_PREFIX.sub("", line.rstrip("\n"))) for line in file]
 
 
 def check_quote(block, lines):
@@ -76,6 +86,7 @@ def check_quote(block, lines):
     for quoted in block:
         if quoted.strip() == "...":
             continue
+        quoted = without_line_numbers(quoted)
         try:
             position = lines.index(quoted, position) + 1
         except ValueError:
@@ -84,11 +95,11 @@ def check_quote(block, lines):
     return None
 
 
-def check(readme_path, evidence_dir):
+def check(readme_path, evidence_dir, name=None):
     """Prints each quote's verdict; returns (quotes checked, problems)."""
     with open(readme_path, encoding="utf-8") as file:
         readme_lines = file.read().splitlines()
-    name = os.path.basename(readme_path)
+    name = name or os.path.basename(readme_path)
     quotes, problems = 0, []
     for line, block, paragraph in text_blocks(readme_lines):
         names = sorted(set(EVIDENCE_NAME.findall(paragraph)))
@@ -112,7 +123,7 @@ def check(readme_path, evidence_dir):
     return quotes, problems
 
 
-def self_test(readme_path, evidence_dir, work):
+def self_test(readme_path, evidence_dir, work, name):
     """Each quote, with one of its lines changed in a copy of the README, must fail the check."""
     with open(readme_path, encoding="utf-8") as file:
         readme_lines = file.read().splitlines()
@@ -128,15 +139,14 @@ def self_test(readme_path, evidence_dir, work):
             continue
         copy = list(readme_lines)
         at = line + target  # the fence is at index line - 1, its first line at index line
-        copy[at] = re.sub(r"\d", lambda digit: str((int(digit.group()) + 1) % 10), copy[at], count=1) \
-            if re.search(r"\d", copy[at]) else copy[at] + " (planted)"
+        copy[at] = copy[at] + " (planted)"
         with open(planted_copy, "w", encoding="utf-8") as file:
             file.write("\n".join(copy) + "\n")
         planted += 1
-        print(f"plant: README.md:{at + 1} changed to '{copy[at]}'", flush=True)
-        _, problems = check(planted_copy, evidence_dir)
+        print(f"plant: {name}:{at + 1} changed to '{copy[at]}'", flush=True)
+        _, problems = check(planted_copy, evidence_dir, name)
         if not problems:
-            missed.append(f"README.md:{at + 1}")
+            missed.append(f"{name}:{at + 1}")
     return planted, missed
 
 
@@ -145,25 +155,32 @@ def main():
     planting = arguments[:1] == ["--self-test"]
     if planting:
         arguments = arguments[1:]
-    if len(arguments) != 2 + planting:
+    if len(arguments) != 1 + planting:
         sys.exit(__doc__)
-    readme_path, evidence_dir = arguments[0], arguments[1]
-    quotes, problems = check(readme_path, evidence_dir)
-    for problem in problems:
-        print(f"FAILED: {problem}", flush=True)
-    if quotes == 0:
-        print("FAILED: the README quotes no evidence file in a ```text block, so this checks nothing")
+    root = arguments[0]
+    evidence_dir = os.path.join(root, "evidence")
+    total, failed = 0, False
+    for page in PAGES:
+        path = os.path.join(root, page)
+        quotes, problems = check(path, evidence_dir, page)
+        total += quotes
+        for problem in problems:
+            print(f"FAILED: {problem}", flush=True)
+        failed |= bool(problems)
+        if planting and not problems and quotes:
+            planted, missed = self_test(path, evidence_dir, os.path.join(arguments[1], page.replace("/", "_")), page)
+            if missed or planted != quotes:
+                print(f"FAILED: the check missed the plants at {', '.join(missed) or 'none'}; "
+                      f"{planted} planted for {quotes} quotes", flush=True)
+                failed = True
+            else:
+                print(f"self-test: each of the {planted} planted lines of {page} was caught", flush=True)
+    if total == 0:
+        print("FAILED: the pages quote no evidence file in a ```text block, so this checks nothing")
         sys.exit(1)
-    if problems:
+    if failed:
         sys.exit(1)
-    print(f"{os.path.basename(readme_path)}: all {quotes} quotes match their evidence files", flush=True)
-    if planting:
-        planted, missed = self_test(readme_path, evidence_dir, arguments[2])
-        if missed or planted != quotes:
-            print(f"FAILED: the check missed the plants at {', '.join(missed) or 'none'}; "
-                  f"{planted} planted for {quotes} quotes", flush=True)
-            sys.exit(1)
-        print(f"self-test: each of the {planted} planted lines was caught", flush=True)
+    print(f"all {total} quotes of {', '.join(PAGES)} match their evidence files", flush=True)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@
 cmake_minimum_required(VERSION 3.20)
 include("${CMAKE_CURRENT_LIST_DIR}/common.cmake")
 shuffles_require_variables(SHUFFLES_BINARY TOOL)
-shuffles_require_gpu()
 if(NOT SANITIZER OR NOT EXISTS "${SANITIZER}")
   shuffles_skip_without_tool(compute-sanitizer "it ships with the CUDA Toolkit")
 endif()

@@ -1,64 +1,68 @@
 #!/usr/bin/env bash
-# Captures the CPU warp emulator's evidence under evidence/ (see
-# evidence/README.md). Needs no GPU: any Linux machine with a C++17 compiler.
-#   tools/capture-emulator-evidence.sh          (CXX picks the compiler; g++ by default)
-# Writes emulator-report.txt (the default report: stdout, then the emulator's
-# findings on stderr), emulator-example.txt (the README's example of a broken
-# rule) and emulator-timing.txt (five timed runs). Each starts
-# with '# ' lines naming the command, date, machine, compiler and the sha256
-# of shuffles.cu and of emulator/warp_emulator.hpp, so evidence_fresh can tell
-# when one is stale. Nothing here is edited by hand afterwards.
+# Captures the CPU warp emulator's evidence under evidence/ (evidence/README.md
+# lists the files). Needs no GPU: a Linux machine with g++ (or CXX) and Python 3.
+#   tools/capture-emulator-evidence.sh
+# Each file starts with '# ' lines naming the command, date, machine, compiler
+# and the code digest of what it ran (tools/code_digest.py), so that
+# evidence_follows_the_code can tell when one is stale.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 cxx=${CXX:-g++}
-sha=$(sha256sum shuffles.cu | cut -c1-64)
-# The emulator is warp_emulator.hpp and the headers it includes: one sha256 of
-# them all, in byte order of their paths (tests/evidence_fresh.cmake computes the same).
-emulator_sha=$(cat emulator/warp_emulator.hpp $(printf '%s\n' emulator/warp_emulator/*.hpp | LC_ALL=C sort) | sha256sum | cut -c1-64)
+export CXX="$cxx"
+emulator_code="emulator/emulate emulator/warp_emulator.hpp emulator/warp_emulator/*.hpp emulator/runtime/*.cpp emulator/runtime/*.hpp"
 machine="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores"
 compiler=$("$cxx" --version | head -n 1)
-header() {  # title, command
-  printf '# %s\n# command: %s\n# date: %s\n# machine: %s\n# compiler: %s\n# source: shuffles.cu sha256 %s\n# source: emulator/warp_emulator.hpp and emulator/warp_emulator/*.hpp sha256 %s\n' \
-    "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$machine" "$compiler" "$sha" "$emulator_sha"
+header() {  # title, command, code (paths and globs)
+  printf '# %s\n# command: %s\n# date: %s\n# machine: %s\n# compiler: %s\n# code digest %s of %s\n' \
+    "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$machine" "$compiler" \
+    "$(python3 tools/code_digest.py $3)" "$3"
 }
-
-rm -f evidence/emulator-*
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+emulator/emulate --print-library > /dev/null || exit 1  # built once, before anything is timed
 
 # The README's command for a machine with no GPU.
-build="$cxx -std=c++17 -O2 -x c++ -I emulator -o $work/shuffles-emulated shuffles.cu"
-$build || exit 1
-"$work/shuffles-emulated" > "$work/out" 2> "$work/err"; code=$?
-{ header "shuffles report on the CPU warp emulator: stdout, then stderr" "${build//$work\//} && ./shuffles-emulated"
+emulator/emulate shuffles.cu > "$work/out" 2> "$work/err"; code=$?
+{ header "shuffles report on the CPU warp emulator: stdout, then stderr" "emulator/emulate shuffles.cu" \
+         "shuffles.cu $emulator_code"
   cat "$work/out"; echo "# exit code: $code"; echo "# ---- stderr ----"; cat "$work/err"; } > evidence/emulator-report.txt
 
-# The README's example of a broken rule, run through emulator/emulate, stdout
-# and stderr together as a terminal shows them.
+# The page's first pitfall: the ladder of reduceRowsPadded under if (live),
+# with the full mask (the change evidence/h200-hang.txt runs on the H200).
+mkdir -p "$work/hang"
+cp shuffles.cu "$work/hang/shuffles.cu"
+python3 tests/plant.py ladder_inside_branch --source-dir . --output "$work/hang/shuffles.cu" || exit 1  # tests/plants.py
+(cd "$work/hang" && diff -u "$OLDPWD/shuffles.cu" shuffles.cu | sed "s|$OLDPWD/||; s|^+++ shuffles.cu.*|+++ shuffles.cu, planted|") > "$work/hang.diff"
+(cd "$work/hang" && "$OLDPWD/emulator/emulate" shuffles.cu > out 2> err); code=$?
+{ header "the page's first pitfall on the CPU warp emulator: the change, then stderr" \
+         "emulator/emulate shuffles.cu, in a copy with the change below" "shuffles.cu $emulator_code"
+  sed 's/^/# /' "$work/hang.diff"; echo "# exit code: $code"; grep -v '^    lane ' "$work/hang/err"; } > evidence/emulator-hang.txt
+
+# The README's example of a broken rule, stdout and stderr together as a terminal shows them.
 example="emulator/emulate emulator/examples/half_warp_sum_broken.cu"
-example_sha=$(sha256sum emulator/examples/half_warp_sum_broken.cu | cut -c1-64)
-{ header "emulator/emulate on the broken example: stdout and stderr together (2>&1)" "$example"
-  echo "# source: emulator/examples/half_warp_sum_broken.cu sha256 $example_sha"
+{ header "emulator/emulate on the broken example: stdout and stderr together (2>&1)" "$example" \
+         "emulator/examples/half_warp_sum_broken.cu $emulator_code"
   $example 2>&1; echo "# exit code: $?"; } > evidence/emulator-example.txt
 
-# Wall times, five runs each, with the race check on (the default: every
-# launch runs again in other orders): the default report (to take 2 s or
-# less on the 2-core CI machine), and a kernel of 2^20 threads doing five
-# shuffles each (1 s or less).
-five="emulator/emulate --keep $work/five emulator/bench/five_shuffles.cu"
-$five > /dev/null || exit 1
-timed() {  # label, command...
-  local label=$1; shift
+# Wall time and peak memory (the maximum resident set, from GNU time), five
+# runs each, of the programs already built (emulate --keep), every check on.
+emulator/emulate --keep "$work/report" shuffles.cu > /dev/null 2>&1
+emulator/emulate --keep "$work/five" emulator/bench/five_shuffles.cu > /dev/null 2>&1
+emulator/emulate --keep "$work/block" emulator/bench/block_reduce.cu > /dev/null 2>&1
+timed() {  # label, program
   for i in 1 2 3 4 5; do
-    start=$(date +%s.%N); "$@" > /dev/null 2>&1; end=$(date +%s.%N)
-    awk -v s="$start" -v e="$end" -v i="$i" -v l="$label" 'BEGIN { printf "%srun %d: %.3f s\n", l, i, e - s }'
+    /usr/bin/time -f "$1 run $i: %e s, peak memory %M KiB" "$2" > /dev/null 2> "$work/time" ; tail -1 "$work/time"
   done
 }
-{ header "wall time, five runs each, seconds, race check on" "time ./shuffles-emulated > /dev/null 2>&1"
-  echo "# the default emulated report:"
-  timed "" "$work/shuffles-emulated"
-  echo "# command: emulator/emulate --keep DIR emulator/bench/five_shuffles.cu, then time DIR/bin/five_shuffles > /dev/null 2>&1 (2^20 threads, 5 shuffles each)"
-  timed "five_shuffles " "$work/five/bin/five_shuffles"; } > evidence/emulator-timing.txt
+{ header "wall time and peak memory, five runs each, every check on" \
+         "emulator/emulate --keep DIR PROGRAM.cu, then /usr/bin/time DIR/bin/PROGRAM > /dev/null" \
+         "shuffles.cu emulator/bench/five_shuffles.cu emulator/bench/block_reduce.cu $emulator_code"
+  echo "# the default report (emulator/emulate shuffles.cu):"
+  timed report "$work/report/bin/shuffles"
+  echo "# emulator/bench/five_shuffles.cu: 2^20 threads, five shuffles each:"
+  timed five_shuffles "$work/five/bin/five_shuffles"
+  echo "# emulator/bench/block_reduce.cu: 2^22 threads, a shared-memory block reduction:"
+  timed block_reduce "$work/block/bin/block_reduce"; } > evidence/emulator-timing.txt
 
 ls -l evidence/emulator-*

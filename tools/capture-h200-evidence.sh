@@ -1,148 +1,115 @@
 #!/usr/bin/env bash
-# Captures the H200 evidence under evidence/ (see evidence/README.md). Run it
-# from anywhere on a machine with the GPU, the CUDA Toolkit and CMake:
+# Captures the GPU evidence under evidence/ (evidence/README.md lists the
+# files). Run it from anywhere on a machine with the GPU, the CUDA Toolkit
+# and compute-sanitizer:
 #   tools/capture-h200-evidence.sh
-# Every file it writes starts with '# ' lines naming the command, date, GPU,
-# driver, nvcc and the sha256 of the shuffles.cu it ran, so evidence_fresh can
-# tell when one is stale. Nothing here is edited by hand afterwards. Each
-# build is the README's command exactly as a learner types it in the
-# repository root, run there and recorded as run, so a command that fails
-# for a learner (say `-o bench` beside the folder bench/) fails here too; it
-# leaves shuffles, shuffles-bench and shuffles-embed there (.gitignore'd).
+# Each build is the README's command as a learner types it in the repository
+# root. Every file starts with '# ' lines naming the command, date, GPU,
+# driver, nvcc and the code digest of what it ran (tools/code_digest.py), so
+# that evidence_follows_the_code can tell when one is stale. Nothing here is
+# edited by hand afterwards.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-sha=$(sha256sum shuffles.cu | cut -c1-64)
 gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)
 compiler=$(nvcc --version | grep -o 'release [0-9.]*, V[0-9.]*')
-header() {  # title, command
-  printf '# %s\n# command: %s\n# date: %s\n# GPU, driver: %s\n# nvcc: %s\n# source: shuffles.cu sha256 %s\n' \
-    "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$gpu" "$compiler" "$sha"
+header() {  # title, command, code (paths and globs)
+  printf '# %s\n# command: %s\n# date: %s\n# GPU, driver: %s\n# nvcc: %s\n# code digest %s of %s\n' \
+    "$1" "$2" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$gpu" "$compiler" "$(python3 tools/code_digest.py $3)" "$3"
 }
-
-# Every h200-* file but the README commands' (tools/capture-h200-readme-commands.sh writes that one).
-find evidence -name 'h200-*' ! -name h200-readme-commands.txt -delete
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The report, built with the README's one-liner for this GPU.
 build="nvcc -std=c++17 -O3 -arch=sm_90 -o shuffles shuffles.cu"
 $build || exit 1
-{ header "shuffles report on the H200" "$build && ./shuffles"
+{ header "shuffles report on the H200" "$build && ./shuffles" shuffles.cu
   ./shuffles; echo "# exit code: $?"; } > evidence/h200-transcript.txt
-
-# Other row counts: every gated kernel must match at each.
-{ header "shuffles --rows N on the H200: exit code, the faulty kernel's sums-wrong row, the verdict" "./shuffles --rows N"
-  for rows in 1 31 32 33 257 8205 1000000 =33; do
-    if [ "$rows" = =33 ]; then out=$(./shuffles --rows=33); else out=$(./shuffles --rows "$rows"); fi; code=$?
-    printf -- '--rows %-8s exit %d  %s | %s\n' "$rows" "$code" "$(grep -E '^reduceRowsBallotDown +[0-9]+ +-$' <<<"$out" | tr -s ' ')" "$(tail -n 1 <<<"$out")"
-  done; } > evidence/h200-rows.txt
-
-# Wall time of the default run (Compiler Explorer caps a run at 20 s), five times.
-{ header "wall time of the default run, five runs, seconds (first includes CUDA start-up)" "time ./shuffles > /dev/null"
-  for i in 1 2 3 4 5; do
-    start=$(date +%s.%N); ./shuffles > /dev/null; end=$(date +%s.%N)
-    awk -v s="$start" -v e="$end" -v i="$i" 'BEGIN { printf "run %d: %.3f s\n", i, e - s }'
-  done
-  echo "default-run stdout: $(./shuffles | wc -c) bytes (Compiler Explorer cuts at 32768)"; } > evidence/h200-timing.txt
-
-# --rows that fits the GPU's memory but not the host's: refused with exit 2
-# before any output. The count is halfway between what each can hold, at the
-# bytes per row shuffles.cu names (kHostBytesPerRow, equal to kDeviceBytesPerRow
-# in a GPU build).
-host_bytes=$(awk '/^MemAvailable:/ { print $2 * 1024 }' /proc/meminfo)
-device_bytes=$(( $(nvidia-smi --query-gpu=memory.free --format=csv,noheader,nounits | head -n 1) * 1024 * 1024 ))
-per_row=$(grep -m1 -oE 'kHostBytesPerRow = .*// *[0-9]+$' shuffles.cu | grep -oE '[0-9]+$')  # the GPU build's, first
-if [ "$host_bytes" -ge "$device_bytes" ]; then
-  echo "host memory ($host_bytes B) is not below the GPU's ($device_bytes B): no --rows fits one but not the other" >&2
-  exit 1
-fi
-{ header "--rows between the host's and the device's memory: must exit 2 naming host memory, stdout empty"          "./shuffles --rows N"
-  rows=$(( (host_bytes + device_bytes) / 2 / per_row ))
-  echo "# MemAvailable ${host_bytes} B; GPU memory free ${device_bytes} B; ${per_row} bytes a row on each (shuffles.cu)"
-  echo "# rows = (MemAvailable + GPU free) / 2 / ${per_row} = ${rows}"
-  ./shuffles --rows "$rows" > "$work/rows.out" 2> "$work/rows.err"; code=$?
-  echo "# exit code: $code; stdout: $(wc -c < "$work/rows.out") bytes; stderr:"
-  cat "$work/rows.err"; } > evidence/h200-host-memory.txt
 
 # The embed, built with its pinned flags (sm_75: the driver compiles its PTX for sm_90 here).
 embed_build="nvcc -std=c++17 -O3 -arch=sm_75 -o shuffles-embed embed/embed.cu"
 $embed_build || exit 1
-{ header "embed/embed.cu on the H200 (sm_75 build, PTX compiled by the driver)" "$embed_build && ./shuffles-embed"
+{ header "embed/embed.cu on the H200 (sm_75 build, PTX compiled by the driver)" "$embed_build && ./shuffles-embed" \
+         embed/embed.cu
   ./shuffles-embed; echo "# exit code: $?"; } > evidence/h200-embed.txt
 
-# The bench (issue 7): every kernel, the width-8 variant and CUB against a
+# The page's first pitfall: reduceRowsPadded's ladder under if (live), with the
+# full mask. Each build of the planted copy runs three times under timeout 20;
+# then the -G build; then the exercise harness on it, which must stop by
+# itself; then the GPU must be free for the next program.
+mkdir -p "$work/hang/tests"
+cp shuffles.cu reference.hpp "$work/hang/"
+cp tests/exercise.cu "$work/hang/tests/"
+python3 tests/plant.py ladder_inside_branch --source-dir . --output "$work/hang/shuffles.cu" || exit 1  # tests/plants.py
+seconds() { python3 -c "import time; print('%.2f' % (time.time() - $1))"; }
+{ header "the page's first pitfall on the H200: the change, each build, and each run's exit code under a limit" \
+         "in a copy of the repository with the change below, the builds and runs below" "shuffles.cu tests/exercise.cu"
+  (cd "$work/hang" && diff -u "$OLDPWD/shuffles.cu" shuffles.cu) | sed "s|$PWD/||; s|^+++ shuffles.cu.*|+++ shuffles.cu, planted|; s/^/# /"
+  for arch in sm_90 sm_75; do
+    hang_build="nvcc -std=c++17 -O3 -arch=$arch -o shuffles-hang shuffles.cu"
+    (cd "$work/hang" && $hang_build) || exit 1
+    echo "$hang_build"
+    for run in 1 2 3; do
+      start=$(python3 -c 'import time; print(time.time())')
+      (cd "$work/hang" && timeout 20 ./shuffles-hang > out 2>&1); code=$?
+      echo "  run $run: timeout 20 ./shuffles-hang -> exit $code$([ $code = 124 ] && echo ', killed by timeout') after $(seconds "$start") s, $(wc -c < "$work/hang/out") bytes of output"
+    done
+  done
+  debug_build="nvcc -std=c++17 -G -arch=sm_90 -o shuffles-hang-debug shuffles.cu"
+  (cd "$work/hang" && $debug_build) || exit 1
+  echo "$debug_build"
+  start=$(python3 -c 'import time; print(time.time())')
+  (cd "$work/hang" && timeout 60 ./shuffles-hang-debug > out 2>&1); code=$?
+  echo "  timeout 60 ./shuffles-hang-debug -> exit $code after $(seconds "$start") s; its correctness lines:"
+  grep -E '^(reduceRows|every gated|a gated)' "$work/hang/out" | sed 's/^/    /'
+  harness_build="nvcc -std=c++17 -O3 -arch=sm_90 -o exercise tests/exercise.cu"
+  (cd "$work/hang" && $harness_build) || exit 1
+  echo "$harness_build"
+  start=$(python3 -c 'import time; print(time.time())')
+  (cd "$work/hang" && timeout 30 ./exercise > out 2>&1); code=$?
+  echo "  timeout 30 ./exercise -> exit $code after $(seconds "$start") s:"
+  sed 's/^/    /' "$work/hang/out"
+  echo "then the GPU: $(nvidia-smi --query-gpu=utilization.gpu,memory.used --format=csv,noheader)," \
+       "$(nvidia-smi --query-compute-apps=pid --format=csv,noheader | wc -l) processes on it"
+  start=$(python3 -c 'import time; print(time.time())')
+  ./shuffles > /dev/null 2>&1; code=$?
+  echo "and the unplanted ./shuffles -> exit $code after $(seconds "$start") s"
+  (cd "$work" && cp -r hang fixed && cp "$OLDPWD/shuffles.cu" fixed/ && cd fixed && $harness_build) || exit 1
+  start=$(python3 -c 'import time; print(time.time())')
+  (cd "$work/fixed" && ./exercise > out 2>&1); code=$?
+  echo "and the unplanted exercise harness -> exit $code after $(seconds "$start") s"
+} > evidence/h200-hang.txt
+
+# The bench: every kernel, the width-8 variant and CUB against a
 # device-to-device copy, at 2^23 rows (1 GiB of input); then an ncu profile of
 # the three kernels that write the same outputs, at the GPU's own clocks.
-bench_shas=$(printf 'source: reduce_rows_width8.cuh sha256 %s\n# source: bench/bench.cu sha256 %s' \
-  "$(sha256sum reduce_rows_width8.cuh | cut -c1-64)" "$(sha256sum bench/bench.cu | cut -c1-64)")
+bench_code="shuffles.cu bench/bench.cu bench/reduce_rows_width8.cuh"
 bench_build="nvcc -std=c++17 -O3 -arch=sm_90 -o shuffles-bench bench/bench.cu"
 $bench_build || exit 1
-{ header "bench on the H200: median of 25 timed runs per kernel" "$bench_build && ./shuffles-bench"
-  echo "# $bench_shas"; ./shuffles-bench; echo "# exit code: $?"; } > evidence/h200-bench.txt
+{ header "bench on the H200: median of 25 timed runs per kernel" "$bench_build && ./shuffles-bench" "$bench_code"
+  ./shuffles-bench; echo "# exit code: $?"; } > evidence/h200-bench.txt
 metrics=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
 metrics=$metrics,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
 metrics=$metrics,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread
 { header "ncu of one timed launch each (after the 3 warm-up launches), clocks not locked" \
-         "ncu --clock-control none --kernel-name K --launch-skip 3 --launch-count 1 --metrics ... ./shuffles-bench --runs 1"
-  echo "# $bench_shas"
+         "ncu --clock-control none --kernel-name K --launch-skip 3 --launch-count 1 --metrics ... ./shuffles-bench --runs 1" \
+         "$bench_code"
   for kernel in reduceRowsPadded reduceRowsWidth8 reduceRowsCub; do
     ncu --clock-control none --kernel-name "$kernel" --launch-skip 3 --launch-count 1 --metrics "$metrics" \
         ./shuffles-bench --runs 1 2>&1
-  done
-  # The experiment: would writing only the 20 live normalised columns (80 B a
-  # row instead of 128) be faster? A copy of the header whose padding lanes
-  # store nothing, timed and profiled the same way.
-  python3 - "$work/live-only.cuh" <<'PY'
-import sys
-text = open("reduce_rows_width8.cuh").read()
-old = """    if (hasRow) {
-        const float4 scaled = live ?"""
-new = """    if (hasRow && live) {  // EXPERIMENT: the padding columns are not written
-        const float4 scaled = live ?"""
-assert old in text, "reduce_rows_width8.cuh changed: update the experiment in capture-h200-evidence.sh"
-open(sys.argv[1], "w").write(text.replace(old, new))
-PY
-  echo "# ==== experiment: reduceRowsWidth8 with 'if (hasRow)' made 'if (hasRow && live)' before its stores,"
-  echo "# ==== so lanes 5-7 leave the padding columns unwritten (bench's bytes/row column still counts 216 for it)"
-  nvcc -std=c++17 -O3 -arch=sm_90 "-DWIDTH8_SOURCE=\"$work/live-only.cuh\"" -o "$work/bench-live-only" bench/bench.cu || exit 1
-  "$work/bench-live-only" | grep -E '^(device-to-device|reduceRowsPadded|reduceRowsWidth8) '
-  ncu --clock-control none --kernel-name reduceRowsWidth8 --launch-skip 3 --launch-count 1 --metrics "$metrics" \
-      "$work/bench-live-only" --runs 1 2>&1 | grep -E '^  reduceRowsWidth8\(|^    [a-z]'
-  } > evidence/h200-bench-profile.txt
+  done; } > evidence/h200-bench-profile.txt
 
-# A deliberately broken normaliser (registers no longer masked) must make the
-# transcript comparison fail on this GPU, whose registers differ from the T4's.
-cp -r tests "$work/broken"
-sed -i 's|set(line "${head}${SHUFFLES_MASK_REGISTERS}${tail}")|# broken on purpose|' "$work/broken/normalise_report.cmake"
-{ header "report_matches_transcript with a normaliser broken on purpose (registers unmasked): must FAIL" \
-         "cmake -P <copy of tests/report_matches_transcript.cmake with registers masking removed>"
-  cmake -DSHUFFLES_BINARY="$PWD/shuffles" -DTRANSCRIPT=evidence/t4-transcript.txt -DWORK_DIR="$work/bw" \
-        -P "$work/broken/report_matches_transcript.cmake" 2>&1
-  echo "# exit code: $? (non-zero: the broken normaliser was caught)"; } > evidence/h200-broken-normaliser.txt
+# What the GPU answers where the emulator must answer the same.
+answers_build="nvcc -std=c++17 -O3 -arch=sm_90 -o gpu-answers emulator/tests/gpu_answers.cu"
+$answers_build || exit 1
+{ header "what the GPU answers (emulator/tests/gpu_answers.cu), for the emulator to answer the same" \
+         "$answers_build && ./gpu-answers" emulator/tests/gpu_answers.cu
+  ./gpu-answers; echo "# exit code: $?"; } > evidence/gpu-answers-h200.txt
+rm -f gpu-answers
 
-# What the H200 answers for launch configurations and edge-case collectives
-# (evidence/gpu-answers-h200.txt), for the emulator to answer the same.
-tools/capture-gpu-answers.sh > /dev/null || exit 1
-
-# The whole suite, nothing allowed to skip for want of a GPU, but for four
-# tests: readme_matches_evidence and readme_quotes_evidence (the README's
-# figures and quoted outputs are copied from the files this script writes,
-# after it, so they run in CI), and the
-# README-commands tests, each of which runs the whole suite again in a fresh
-# copy (readme_commands_cpu runs in CI; tools/capture-h200-readme-commands.sh
-# runs readme_commands_gpu here, on its own).
-skipped='^(readme_matches_evidence|readme_quotes_evidence|readme_commands_cpu|readme_commands_gpu)$'
-test_command="cmake -S . -B build-h200 && cmake --build build-h200 -j && SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -j 8 -V -E '$skipped'"
-{ header "the full CTest log on the H200" "$test_command"
-  cmake -S . -B build-h200 > "$work/configure.log" 2>&1 && cmake --build build-h200 -j > "$work/build.log" 2>&1 \
-    || { cat "$work/configure.log" "$work/build.log"; }
-  SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -j 8 -V -E "$skipped" 2>&1; echo "# ctest exit code: $?"; } > evidence/h200-ctest.txt
-
-rm -rf build-h200
 # On the lent GPU machine, $OUT brings files back, at most 8 of them: one tar of them all.
 if [ -n "${OUT:-}" ]; then
-  (cd evidence && find . \( -name 'h200-*' ! -name h200-readme-commands.txt -o -name gpu-answers-h200.txt \) -print0 \
-     | tar --null -T - -cf "$OUT/h200-evidence.tar")
+  (cd evidence && tar -cf "$OUT/h200-evidence.tar" h200-transcript.txt h200-embed.txt h200-hang.txt h200-bench.txt \
+     h200-bench-profile.txt gpu-answers-h200.txt)
 fi
-tail -n 25 evidence/h200-ctest.txt
+head -c 3000 evidence/h200-hang.txt

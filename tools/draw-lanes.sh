@@ -17,22 +17,21 @@ python=${PYTHON:-python3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The README's build for a machine with no GPU, and the same for the oracle.
-"$cxx" -std=c++17 -O2 -x c++ -I emulator -o "$work/shuffles" shuffles.cu
-"$cxx" -std=c++17 -O2 -x c++ -I emulator -o "$work/oracle" tests/oracle.cu
+# The README's command for a machine with no GPU, for the program and the oracle.
+export CXX="$cxx"
 
 # Their reports go to files: what matters here is the trace, and a failing run stops the script.
 # reduceRowsBallotDown's undefined reads are findings on purpose (they are one of the pictures), so
 # WARP_EMULATOR_ON_FINDING=log leaves each program its own exit code: 0 when every gated kernel matched.
 export WARP_EMULATOR_ON_FINDING=log
 WARP_EMULATOR_TRACE="$work/shuffles.jsonl" WARP_EMULATOR_TRACE_KERNELS=reduceRowsPadded,reduceRowsBallotDown \
-  "$work/shuffles" > "$work/shuffles.out" 2> "$work/shuffles.err" \
+  "$python" emulator/emulate shuffles.cu > "$work/shuffles.out" 2> "$work/shuffles.err" \
   || { echo "draw-lanes: the emulated shuffles run failed:" >&2; cat "$work/shuffles.out" "$work/shuffles.err" >&2; exit 1; }
 WARP_EMULATOR_TRACE="$work/oracle.jsonl" WARP_EMULATOR_TRACE_KERNELS=reduceRowsWidth8 \
-  "$work/oracle" 8205 > "$work/oracle.out" 2> "$work/oracle.err" \
+  "$python" emulator/emulate tests/oracle.cu 8205 > "$work/oracle.out" 2> "$work/oracle.err" \
   || { echo "draw-lanes: the emulated oracle run failed:" >&2; cat "$work/oracle.out" "$work/oracle.err" >&2; exit 1; }
 
 for trace in "$work/shuffles.jsonl" "$work/oracle.jsonl"; do
-  [ -s "$trace" ] || { echo "draw-lanes: the emulator wrote no trace $(basename "$trace") (does emulator/warp_emulator.hpp handle WARP_EMULATOR_TRACE?)" >&2; exit 1; }
+  [ -s "$trace" ] || { echo "draw-lanes: the emulator wrote no trace $(basename "$trace") (does the emulator still handle WARP_EMULATOR_TRACE?)" >&2; exit 1; }
 done
 "$python" tools/lanes/draw_lanes.py --require-all --out "$out" "$work/shuffles.jsonl" "$work/oracle.jsonl"

@@ -41,7 +41,7 @@ class Call:
         self.intrinsic = record["intrinsic"]
         self.file = record["file"]
         self.line = record["line"]
-        self.where = "%s:%d" % (self.file, self.line)
+        self.where = self.file  # no line number: a picture must not go stale when a comment moves
         self.took_part = mask(record["took_part"])
         self.exited = mask(record["exited"])
         self.lanes = {entry["lane"]: entry for entry in record["lanes"]}

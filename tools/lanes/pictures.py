@@ -13,7 +13,7 @@ from lane_grid import Arrow, Band, Cell, Grid
 from lane_trace import TraceError, number
 
 FLOATING = ("float", "double")
-PARAMETER = {"__shfl_sync": "srcLane", "__shfl_up_sync": "delta", "__shfl_down_sync": "delta",
+PARAMETER = {"__shfl_sync": "srcLane", "__shfl_up_sync": "offset", "__shfl_down_sync": "offset",
              "__shfl_xor_sync": "laneMask"}
 
 
@@ -172,7 +172,7 @@ def padded_sum_ladder(launch):
     grid = Grid(launch.lanes)
     grid.title_lines = title_lines(
         launch, "the row sum, a shuffle-down ladder and a broadcast",
-        "__shfl_down_sync(%s, sum, delta) at %s, delta %s; then __shfl_sync(%s, sum, %s) at %s."
+        "__shfl_down_sync(%s, sum, offset) at %s, offset %s; then __shfl_sync(%s, sum, %s) at %s."
         % (ladder[0]["mask"], ladder[0].where, operands(ladder), broadcast["mask"], broadcast["operand"],
            broadcast.where))
     grid.accessible_name = ("%s: lane by lane, who reads whom in the shuffle-down ladder and the broadcast"
@@ -242,7 +242,7 @@ def ballot_down_undefined_reads(launch):
     grid = Grid(launch.lanes)
     grid.title_lines = title_lines(
         launch, "wrong on purpose, undefined reads",
-        "__shfl_down_sync(%s, sum, delta) at %s, delta %s, inside if (live).%s"
+        "__shfl_down_sync(%s, sum, offset) at %s, offset %s, inside if (live).%s"
         % (ladder[0]["mask"], ladder[0].where, operands(ladder),
            "" if ballot is None else " The mask is liveMask = __ballot_sync(%s, live) at %s = %s."
            % (ballot["mask"], ballot.where, ballot["result"])))
@@ -261,7 +261,7 @@ def width8_segments(launch):
     grid = Grid(launch.lanes, segment_width=width)
     grid.title_lines = title_lines(
         launch, "four rows in one warp, width = %d" % width,
-        "__shfl_down_sync(%s, sum, delta, %d) at %s, delta %s; then __shfl_sync(%s, sum, %s, %d) at %s."
+        "__shfl_down_sync(%s, sum, offset, %d) at %s, offset %s; then __shfl_sync(%s, sum, %s, %d) at %s."
         % (ladder[0]["mask"], width, ladder[0].where, operands(ladder), broadcast["mask"], broadcast["operand"],
            broadcast["width"], broadcast.where))
     grid.accessible_name = ("%s: the shuffle-down ladder and broadcast inside each %d-lane segment"

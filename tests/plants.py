@@ -1,0 +1,210 @@
+"""The planted mistakes: each one change to the project's code, and the check
+it must make fail. tests/plant.py plants and runs them; CMake makes each a
+test, planted.NAME (tests/CMakeLists.txt), and each runtime one a program the
+build compiles (emulator/CMakeLists.txt).
+
+A plant's command is a shell command run in the planted copy of the project,
+with {python}, {cmake}, {nvcc}, {emulator_build} (the build's emulator/ folder)
+and {tree} (the copy) filled in. It passes when the command exits with one of
+expect_exit (any failure when it is None) and its output matches every
+expect, in which {line:TEXT} is the number of the planted file's line holding
+TEXT.
+"""
+
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+
+@dataclass
+class Plant:
+    name: str
+    file: str
+    find: str
+    replace: str
+    command: str = ""
+    expect: List[str] = field(default_factory=list)
+    expect_exit: Optional[List[int]] = None
+    label: str = "cpu"
+    timeout: int = 120
+    case: str = ""  # a runtime plant: the regression case that must now fail
+
+
+EMULATE = "{python} emulator/emulate"
+# The suite's own check of the emulated report, on the planted copy.
+EMULATED_REPORT = ("{python} emulator/emulate --keep planted-build shuffles.cu > /dev/null 2>&1; "
+                   "{cmake} -DSHUFFLES_BINARY=planted-build/bin/shuffles -DTRANSCRIPT=evidence/t4-transcript.txt "
+                   "-DWORK_DIR=planted-report -P tests/emulated_report.cmake")
+HARNESS = EMULATE + " -Wall -Wextra -Werror tests/exercise.cu"
+HARNESS_AND_REPORT = (HARNESS + '; echo "harness exit $?"; ' + EMULATE + ' shuffles.cu 2> /dev/null; echo "report exit $?"')
+LADDER = "        sum += __shfl_down_sync(kFullMask, sum, offset);"
+LADDER_IN_BRANCH = "        if (live) sum += __shfl_down_sync(kFullMask, sum, offset);"
+PADDED_GUARD = """int* __restrict__ argmax) {
+    const int lane = threadIdx.x % kWarpSize;
+    const int row = blockIdx.x * kWarpsPerBlock + threadIdx.x / kWarpSize;
+    if (row """
+SOLUTION = """    const unsigned int holders = __ballot_sync(kFullMask, live && value == best);
+    argmaxLane = __ffs(static_cast<int>(holders)) - 1;
+"""
+BUTTERFLY_IN_BRANCH = """    if (live) {
+        float bestValue = value;
+        int bestLane = lane;
+        for (int laneMask = kWarpSize / 2; laneMask > 0; laneMask /= 2) {
+            const float otherValue = __shfl_xor_sync(liveMask, bestValue, laneMask);
+            const int otherLane = __shfl_xor_sync(liveMask, bestLane, laneMask);
+            if (otherValue > bestValue || (otherValue == bestValue && otherLane < bestLane)) {
+                bestValue = otherValue;
+                bestLane = otherLane;
+            }
+        }
+        argmaxLane = bestLane;
+    }
+"""
+
+
+def emulate_check(name, find, replace, check, regex):
+    """A mistake in emulator/emulate that tests/emulate.cmake's CHECK must catch."""
+    return Plant(name, "emulator/emulate", find, replace, expect_exit=[1], expect=[regex],
+                 command="{cmake} -DEMULATE=emulator/emulate -DSOURCE_DIR={tree} -DCHECK=%s "
+                         "-DWORK_DIR={tree}/emulate-work -P tests/emulate.cmake" % check)
+
+
+def runtime(name, file, find, replace, case):
+    """A mistake in the emulator's runtime that makes the regression case fail."""
+    return Plant(name, "emulator/runtime/" + file, find, replace, case=case)
+
+
+PLANTS = [
+    # shuffles.cu on the emulator: the suite's emulated report must fail.
+    Plant("row_guard_off_by_one", "shuffles.cu", PADDED_GUARD + ">= rows) {", PADDED_GUARD + "> rows) {",
+          EMULATED_REPORT,
+          [r"INVALID ACCESS: kernel reduceRowsPadded, block \(1025,0,0\), thread \([0-9]+,0,0\): invalid read of 4 "
+           r"bytes at shuffles\.cu:{line:const float value = live ? in[element] : kSumIdentity;}, to the 4 bytes "
+           r"just past the end of the float\[262560\] from cudaMalloc"]),
+    Plant("shared_without_syncwarp", "shuffles.cu",
+          "        __syncwarp();\n    }\n\n    if (lane == 0) {\n        sums[row] = mySums[0];",
+          "    }\n\n    if (lane == 0) {\n        sums[row] = mySums[0];",
+          EMULATED_REPORT, [r"RACE: kernel reduceRowsShared"]),
+    Plant("shared_lane_le_offset", "shuffles.cu", "if (lane < offset) {", "if (lane <= offset) {",
+          EMULATED_REPORT, [r"RACE: kernel reduceRowsShared"]),
+    # The page's first pitfall. The emulator names both waiting groups and their lines...
+    Plant("ladder_inside_branch", "shuffles.cu", LADDER, LADDER_IN_BRANCH, EMULATE + " shuffles.cu",
+          [r"RULE BROKEN: kernel reduceRowsPadded, block \(0,0,0\), warp 0: __shfl_down_sync\(0xffffffff, \.\.\., 16\) "
+           r"at shuffles\.cu:{line:if (live) sum += __shfl_down_sync} was reached by lanes 0-19, but lanes 20-31, "
+           r"named in its mask, never arrived: lanes 20-31 wait at __shfl_sync\(0xffffffff, \.\.\., 0\) at "
+           r"shuffles\.cu:{line:const float rowSum = __shfl_sync(kFullMask, sum, 0);}"], [4]),
+    # ... the picture drawn from its trace shows the reads of absent lanes (the committed one, none) ...
+    Plant("lanes_picture_follows_the_code", "shuffles.cu", LADDER, LADDER_IN_BRANCH,
+          "WARP_EMULATOR_TRACE=trace.jsonl WARP_EMULATOR_TRACE_KERNELS=reduceRowsPadded " + EMULATE +
+          " shuffles.cu > /dev/null 2>&1; {python} tools/lanes/draw_lanes.py --out pictures trace.jsonl && "
+          "echo \"committed: $(grep -c 'class=.undefined-read.' docs/lanes/padded-sum-ladder.svg), "
+          "redrawn: $(grep -c 'class=.undefined-read.' pictures/padded-sum-ladder.svg)\"",
+          [r"^committed: 0, redrawn: [1-9][0-9]*$"], [0]),
+    # ... a GPU hangs (killed by timeout: 124) or gives wrong sums (1) ...
+    Plant("ladder_inside_branch_on_gpu", "shuffles.cu", LADDER, LADDER_IN_BRANCH,
+          "{nvcc} -std=c++17 -O3 -arch=native -o planted shuffles.cu && timeout 20 ./planted", [], [124, 1],
+          label="gpu"),
+    # ... and the exercise harness stops waiting for it and says why.
+    Plant("exercise_harness_stops_a_hang", "shuffles.cu", LADDER, LADDER_IN_BRANCH,
+          "{nvcc} -std=c++17 -O3 -arch=native -o planted tests/exercise.cu && timeout 30 ./planted",
+          [r"has not finished after 5 s", r"emulator/emulate tests/exercise\.cu"], [5], label="gpu"),
+
+    # The exercise, on the emulated harness (warnings as errors): each mistake
+    # fails with its smallest failing row, and the harness says what the report makes of it.
+    Plant("highest_lane_wins", "shuffles.cu", "__ffs(static_cast<int>(holders)) - 1",
+          "31 - __clz(static_cast<int>(holders))", HARNESS_AND_REPORT,
+          [r"standard case, argmax: 0 of 8205 rows wrong",
+           r"tie case, argmax: [0-9]+ of 1024 rows wrong\n  smallest failing row: 0\n",
+           r"FAILED on the tie case only", r"harness exit 1",
+           r"every gated kernel matched the CPU reference\nreport exit 66"], [0]),
+    Plant("ffs_without_minus_one", "shuffles.cu", "__ffs(static_cast<int>(holders)) - 1",
+          "__ffs(static_cast<int>(holders))", HARNESS,
+          [r"standard case, argmax: [0-9]+ of 8205 rows wrong\n  smallest failing row: 0\n",
+           r"FAILED on the standard case"], [1]),
+    # Dead lanes carry 0, which beats a negative max: tie row 3 is the first with one.
+    Plant("max_without_identity", "shuffles.cu", "float best = live ? value : kMaxIdentity;", "float best = value;",
+          HARNESS, [r"standard case, argmax: 0 of", r"tie case, argmax: [0-9]+ of 1024 rows wrong\n  smallest failing row: 3\n"],
+          [1]),
+    # "A large negative float": wrong on tie row 13, twenty -inf, where no lane holds the max.
+    Plant("max_identity_flt_max", "shuffles.cu", "constexpr float kMaxIdentity = -INFINITY;",
+          "constexpr float kMaxIdentity = -std::numeric_limits<float>::max();", HARNESS,
+          [r"standard case, argmax: 0 of",
+           r"tie case, argmax: [0-9]+ of 1024 rows wrong\n  smallest failing row: 13\n  expected: [-0-9]+\n  got:      -1\n"],
+          [1]),
+    Plant("solution_deleted", "shuffles.cu", SOLUTION, "", HARNESS_AND_REPORT,
+          [r"standard case, argmax: 8205 of 8205 rows wrong\n",
+           r"exercise: FAILED: argmax is -1 on every row: the exercise is not written yet\.\n[^\n]+\nharness exit 1\n",
+           r"argmax disagrees with the reference on 8205 rows\n  argmax is -1 on every row: the exercise is not written yet",
+           r"report exit 1"], [0]),
+    # The mistake a new user makes, which only the emulator shows: every answer
+    # right, and the reads of absent lanes fail it, the first named by lane and line.
+    Plant("butterfly_inside_live", "shuffles.cu", SOLUTION, BUTTERFLY_IN_BRANCH, HARNESS,
+          [r"standard case, argmax: 0 of 8205 rows wrong\n", r"tie case, argmax: 0 of 1024 rows wrong\n",
+           r"standard case, the emulator's findings in your reduceRowsPadded: [0-9]+; the first:\n  kernel "
+           r"reduceRowsPadded, block \(0,0,0\), warp 0: lane 4 read lane 20, which is not taking part, in "
+           r"__shfl_xor_sync\(0x000fffff, \.\.\., 16\) at shuffles\.cu:"
+           r"{line:const float otherValue = __shfl_xor_sync(liveMask, bestValue, laneMask);}",
+           r"exercise: FAILED: the emulator found [0-9]+ problems"], [1]),
+
+    # The width-8 variant, through the oracle on the emulator.
+    Plant("broadcast_without_width", "bench/reduce_rows_width8.cuh", "__shfl_sync(kFullMask, sum, 0, kSegmentLanes)",
+          "__shfl_sync(kFullMask, sum, 0)", EMULATE + " tests/oracle.cu 8205",
+          [r"program input, --rows 8205, reduceRowsWidth8 sums: [0-9]+ of 8205 rows wrong\n  smallest failing row: 1\n"],
+          [1]),
+    Plant("butterfly_from_8", "bench/reduce_rows_width8.cuh",
+          "for (int laneMask = kSegmentLanes / 2; laneMask > 0; laneMask /= 2)",
+          "for (int laneMask = kSegmentLanes; laneMask > 0; laneMask /= 2)", EMULATE + " tests/oracle.cu 8205",
+          [r"program input, --rows 8205, reduceRowsWidth8 maxes: [1-9][0-9]* of 8205 rows wrong\n"], [1]),
+
+    # emulator/emulate, through tests/emulate.cmake.
+    emulate_check("emulate_no_line_directive", "copy.write(line_directive(shown_name) + result)", "copy.write(result)",
+                  "compile_error", r"the compiler's error does not name tests/emulate/compile_error\.cu:[0-9]+"),
+    emulate_check("emulate_launches_in_strings", '    return "".join(code)', "    return text", "rewrites",
+                  r"the launch in a string was rewritten"),
+    emulate_check("emulate_includes_not_copied", "local_sources(candidate, shown, main_folder, found)", "pass",
+                  "rewrites", r"launchers/fill\.cuh:[0-9]+:[0-9]+: error"),
+    emulate_check("emulate_lines_shifted", '(launch, launch + 3, ", "), (end, end + 3, ")")',
+                  '(launch, launch + 3, ", "), (end, end + 3, ")\\n")', "rewrites",
+                  r"__FILE__:__LINE__ is not tests/emulate/rewrites\.cu:[0-9]+"),
+
+    # The case runner: an expected line lost, or a case exiting otherwise than its header says.
+    Plant("case_runner_lost_line", "emulator/tests/own_bit_broken.stdout.exp", "lane 0: 0xbaadf00d",
+          "lane 0: 0x00000000",
+          "{python} emulator/tests/run_case.py {emulator_build}/emulator_case_own_bit_broken emulator/tests/own_bit_broken.cu",
+          [r"differs from own_bit_broken\.stdout\.exp"], [1]),
+    Plant("case_runner_wrong_exit", "emulator/tests/own_bit_legal.cu", "out.read());\n    return 0;",
+          "out.read());\n    return 3;",
+          EMULATE + " --keep planted-build emulator/tests/own_bit_legal.cu > /dev/null 2>&1; "
+          "{python} emulator/tests/run_case.py {tree}/planted-build/bin/own_bit_legal emulator/tests/own_bit_legal.cu",
+          [r"exit 3, expected 0"], [1]),
+
+    # The emulator's runtime, compiled by the build: each regression case named must fail.
+    runtime("own_bit_not_checked", "warp_collectives.cpp", "if (uncalled != 0) {", "if (false) {", "own_bit_broken"),
+    runtime("lanes_that_left_not_checked", "warp_collectives.cpp", "    reportLanesThatLeft(warp, group, request);\n",
+            "", "mask_mismatch_broken"),
+    runtime("reads_of_absent_lanes_allowed", "warp_collectives.cpp", "if (((named >> source) & 1u) == 0) {",
+            "if (false) {", "undefined_read_broken"),
+    runtime("match_all_gives_the_mask", "warp_collectives.cpp", "(mine.allMatched ? named : 0u)",
+            "(mine.allMatched ? request.mask : 0u)", "early_exit_legal"),
+    runtime("exited_count_as_arrived", "block_barrier.cpp", "thread.state == State::Exited && thread.barriersPassed",
+            "false && thread.barriersPassed", "barrier_early_return_broken"),
+    runtime("past_the_end_unchecked", "memcheck.cpp",
+            "        if (allocation == nullptr) {\n            invalid(access, outsideAllocations(access), cudaErrorIllegalAddress);",
+            "        if (allocation == nullptr) {\n            return place;", "oob_global_read_broken"),
+    runtime("freed_memory_unchecked", "memcheck.cpp", "        if (!allocation->live) {", "        if (false) {",
+            "use_after_free_broken"),
+    runtime("shared_bounds_unchecked", "memcheck.cpp",
+            "if (variable == nullptr || at + access.bytes > variable->start + variable->bytes) {", "if (false) {",
+            "oob_shared_broken"),
+    runtime("uninitialised_reads_unchecked", "initcheck.cpp", "    if (undefined == 0) {", "    if (true) {",
+            "uninitialised_global_broken"),
+    runtime("barrier_orders_nothing", "block_barrier.cpp", "    scheduler_.happensBefore.barrier(arrived);", "",
+            "race_float_tile_legal"),
+    runtime("syncwarp_orders_nothing", "warp_collectives.cpp", "    scheduler_.happensBefore.syncwarp(clocks, lanes);",
+            "", "shuffle_orders_no_memory_legal"),
+    runtime("fences_order_nothing", "memory_checks.cpp",
+            "    scheduler.happensBefore.fence(scheduler.currentClock(), scope);", "", "threadfence_reduction_legal"),
+    runtime("atomics_order_memory", "memory_checks.cpp",
+            "    RaceCheck::get().access(*place, access, wrote, isCas);\n}",
+            "    fence(Scope::Device);\n    RaceCheck::get().access(*place, access, wrote, isCas);\n    fence(Scope::Device);\n}",
+            "lock_without_acquire_fence_broken"),
+]
