@@ -1,43 +1,55 @@
 #!/usr/bin/env python3
-"""The Colab notebook: made from the repository's own files, so it never drifts.
+"""The Colab notebook for the learner, made from the repository's own files so it never drifts.
 
-  notebook.py generate OUT.ipynb   write the notebook. The sources go in %%writefile cells, so it
-                                   needs no repository URL; every figure and expected output in its
-                                   text comes from evidence/, never typed here
+  notebook.py generate OUT.ipynb   write the notebook: one setup cell that writes every source
+                                   (no repository URL, nothing downloaded), then the GPU report, the
+                                   same program on the CPU warp emulator, and the exercise
   notebook.py check NOTEBOOK       validate it with nbformat and require it to equal what
                                    `generate` writes now (run `generate` after changing a source)
-  notebook.py run NOTEBOOK DIR     run every cell top to bottom in DIR as Colab would: %%writefile
-                                   cells write files, '!' lines run in a shell; any failure fails
-  notebook.py run-cpu NOTEBOOK DIR the same for the cells not tagged "gpu" (the sources, the CPU
-                                   warp emulator, the exercise on the emulator): no GPU needed
+  notebook.py run NOTEBOOK DIR     run every code cell top to bottom in a fresh DIR as Colab would:
+                                   Python cells by exec in one namespace, %%writefile cells write
+                                   their file, '!' lines run in a shell from DIR; any failure fails
+  notebook.py run-cpu NOTEBOOK DIR the same for the cells not tagged "gpu": no GPU needed
 
-A cell's metadata may list, under "shuffles" > "expect_in_output", text its output must hold:
-the markdown promises the learner will see it there, and `run` checks that promise.
+A code cell's metadata may hold, under "shuffles":
+  expect_in_output  text its output must hold: the markdown promises the learner will see it
+                    there, and `run` checks that promise
+  expect_exit_code  the exit code each of its '!' lines must end with (0 when not given)
 
-check and run print a line starting SHUFFLES_SKIPPED when they cannot run here (no nbformat,
-no GPU); under CI=true a missing nbformat fails instead, and under SHUFFLES_REQUIRE_GPU=1 a
-missing GPU fails. Only the standard library is needed, except nbformat for check.
+`run` does not look for a GPU: only the test suite starts it, where one is known to be there.
+check prints a line starting SHUFFLES_SKIPPED when nbformat is missing, and fails instead under
+CI=true. Only the standard library is needed, except nbformat for check.
 """
+import ast
+import contextlib
+import io
 import json
 import os
 import pathlib
-import re
 import shutil
 import subprocess
 import sys
+import traceback
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-# What the notebook builds; every file they include with #include "..." is written too.
-ENTRY_POINTS = ["shuffles.cu", "tests/exercise.cu"]
-# The CPU warp emulator, however many headers it is split into (-I emulator finds them).
-EMULATOR_PATTERNS = ["emulator/**/*.h", "emulator/**/*.hpp"]
+# The programs the notebook builds, and everything `emulator/emulate` needs to build them on the
+# CPU. Globbed, so a file added to the emulator is written too.
+SOURCES = ["shuffles.cu", "reference.hpp", "tests/exercise.cu", "emulator/emulate", "emulator/warp_emulator.hpp"]
+# Written where the emulator still has it: -I emulator makes it stand in for CUDA's header.
+OPTIONAL_SOURCES = ["emulator/cuda_runtime.h"]
+EMULATOR_GLOBS = ["emulator/warp_emulator/*.hpp", "emulator/runtime/*.cpp", "emulator/runtime/*.hpp"]
+EXECUTABLE = "emulator/emulate"
 T4_TRANSCRIPT = "evidence/t4-transcript.txt"
-EMULATOR_REPORT = "evidence/emulator-report.txt"
-GPU_CTEST_LOG = "evidence/h200-ctest.txt"
+# The exercise's solution in shuffles.cu sits between these two lines.
+SOLUTION_BEGIN = "// ---- Exercise solution ----"
+SOLUTION_END = "// ---- end of solution ----"
 GPU_TAG = "gpu"
 
+# sm_75 machine code for the T4: Colab's driver is older than its nvcc, so it cannot load PTX
+# from that nvcc, and a build with no T4 machine code launches no kernel.
 NVCC = "nvcc -std=c++17 -O3 -arch=sm_75"
-EMULATOR_CXX = "g++ -std=c++17 -O2 -x c++ -I emulator"
+# The emulator's exit code for a run with findings, whatever the program itself returned.
+FINDINGS_EXIT_CODE = 66
 
 
 # ---------------------------------------------------------------------------
@@ -47,23 +59,18 @@ def markdown(text):
     return {"cell_type": "markdown", "metadata": {}, "source": text.strip("\n").splitlines(keepends=True)}
 
 
-def code(text, gpu=False, expect_in_output=()):
-    metadata = {}
+def code(text, gpu=False, expect_in_output=(), expect_exit_code=0):
+    metadata, promises = {}, {}
     if gpu:
         metadata["tags"] = [GPU_TAG]
     if expect_in_output:
-        metadata["shuffles"] = {"expect_in_output": list(expect_in_output)}
+        promises["expect_in_output"] = list(expect_in_output)
+    if expect_exit_code:
+        promises["expect_exit_code"] = expect_exit_code
+    if promises:
+        metadata["shuffles"] = promises
     return {"cell_type": "code", "execution_count": None, "metadata": metadata, "outputs": [],
             "source": text.strip("\n").splitlines(keepends=True)}
-
-
-def write_file_cells(paths):
-    """A mkdir for their folders, then one %%writefile cell per file (the magic makes no folder)."""
-    folders = sorted({str(pathlib.PurePosixPath(path).parent) for path in paths} - {"."})
-    cells = [code(f"!mkdir -p {' '.join(folders)}")] if folders else []
-    for path in paths:
-        cells.append(code(f"%%writefile {path}\n{(ROOT / path).read_text()}"))
-    return cells
 
 
 def text_block(lines):
@@ -71,328 +78,153 @@ def text_block(lines):
 
 
 # ---------------------------------------------------------------------------
-# What the notebook is made from: the sources and the evidence
+# What the notebook is made from
 # ---------------------------------------------------------------------------
-def local_includes(entry_points):
-    """The entry points and every file they reach through #include "...", as repository paths."""
-    found, pending = [], list(entry_points)
-    while pending:
-        path = pending.pop(0)
-        if path in found:
-            continue
-        found.append(path)
-        folder = pathlib.PurePosixPath(path).parent
-        for included in re.findall(r'^\s*#\s*include\s+"([^"]+)"', (ROOT / path).read_text(), re.MULTILINE):
-            resolved = os.path.normpath(str(folder / included)).replace(os.sep, "/")
-            if not (ROOT / resolved).is_file():
-                raise SystemExit(f"{path} includes \"{included}\", and {resolved} is not in the repository")
-            pending.append(resolved)
-    return found
+def source_paths():
+    missing = [path for path in SOURCES if not (ROOT / path).is_file()]
+    if missing:
+        raise SystemExit(f"the notebook needs {', '.join(missing)}, and the repository has no such file")
+    paths = SOURCES + [path for path in OPTIONAL_SOURCES if (ROOT / path).is_file()]
+    for pattern in EMULATOR_GLOBS:
+        found = sorted(path.relative_to(ROOT).as_posix() for path in ROOT.glob(pattern))
+        if not found:
+            raise SystemExit(f"no file matches {pattern}: the emulator cannot be written")
+        paths += found
+    return paths
 
 
-def emulator_headers():
-    paths = {path.relative_to(ROOT).as_posix() for pattern in EMULATOR_PATTERNS for path in ROOT.glob(pattern)}
-    if not paths:
-        raise SystemExit(f"no emulator headers match {EMULATOR_PATTERNS}")
-    return sorted(paths)
+def raw_literal(path):
+    """The file's text as r'''...''' opening with a newline, so each file reads as itself in the
+    cell; a text no raw string can hold (a ''' in it, a trailing backslash) stops the generator."""
+    text = (ROOT / path).read_text(encoding="utf-8")
+    literal = "r'''\n" + text + "'''"
+    try:
+        same = ast.literal_eval(literal) == "\n" + text
+    except SyntaxError:
+        same = False
+    if not same:
+        raise SystemExit(f"{path} cannot be written as a raw triple-quoted string in the setup cell")
+    return literal
 
 
-def evidence_lines(name):
-    """The captured lines of an evidence file, and its '# ' header lines (without the '# ')."""
-    lines = (ROOT / name).read_text().splitlines()
-    header = [line[2:] for line in lines if line.startswith("# ")]
-    return [line for line in lines if not line.startswith("#")], header
+def setup_cell():
+    paths = source_paths()
+    writes = "\n".join(f"write({path!r}, {raw_literal(path)})" for path in paths)
+    # #@title with display-mode "form" makes Colab show this cell folded to its title.
+    return code(f'''
+#@title Write the sources {{ display-mode: "form" }}
+# Writes shuffles.cu, reference.hpp, tests/exercise.cu and the CPU warp emulator into this folder.
+# Running it again puts every file back as shipped: shuffles.cu then holds the shipped argmax.
+import pathlib
+
+def write(path, text):
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text.removeprefix("\\n"), encoding="utf-8")  # the newline after r\'\'\' is not the file's
+
+{writes}
+pathlib.Path({EXECUTABLE!r}).chmod(0o755)
+print("wrote {len(paths)} files: shuffles.cu, reference.hpp, tests/exercise.cu and emulator/")
+''')
 
 
-def t4_transcript():
-    body, header = evidence_lines(T4_TRANSCRIPT)
-    attributes = {}
-    for line in body:
-        match = re.fullmatch(r"(reduceRows\w+) +(\d+) +(\d+) +(\d+)", line)
-        if match:
-            attributes[match.group(1)] = {"shared": match.group(2), "registers": match.group(3)}
-    verdict = [line.strip() for line in body if line.startswith("  ") and "came out" in line]
-    kernels = ["reduceRowsPadded", "reduceRowsShared", "reduceRowsBallotDown"]
-    if sorted(attributes) != sorted(kernels) or len(verdict) != 1:
-        raise SystemExit(f"{T4_TRANSCRIPT}: expected the attributes of {kernels} and one 'came out' line")
-    return body, header, attributes, verdict[0]
-
-
-def emulator_report():
-    """evidence/emulator-report.txt: stdout, the exit code, stderr."""
-    text = (ROOT / EMULATOR_REPORT).read_text()
-    match = re.search(r"^# exit code: (\d+)\n# ---- stderr ----\n", text, re.MULTILINE)
-    if not match:
-        raise SystemExit(f"{EMULATOR_REPORT}: no '# exit code: N' and '# ---- stderr ----' lines")
-    stdout = [line for line in text[:match.start()].splitlines() if not line.startswith("# ")]
-    return stdout, int(match.group(1)), text[match.end():].splitlines()
-
-
-def ctest_output(test):
-    """What one test printed in the ctest -V log of the GPU evidence (its 'N: ' lines)."""
-    text = (ROOT / GPU_CTEST_LOG).read_text()
-    start = re.search(rf"^ +Start +(\d+): {re.escape(test)}$", text, re.MULTILINE)
-    if not start:
-        raise SystemExit(f"{GPU_CTEST_LOG} has no test {test}")
-    prefix = f"{start.group(1)}: "
-    lines = []
-    for line in text[start.end():].splitlines():
-        if line.startswith(prefix):
-            if not line[len(prefix):].startswith(("Test command:", "Working Directory:", "Test timeout")):
-                lines.append(line[len(prefix):])
-        elif re.match(rf"^ *\d+/\d+ Test +#{start.group(1)}: ", line):
-            return lines
-    raise SystemExit(f"{GPU_CTEST_LOG}: the output of {test} never ends")
+def t4_report():
+    """The T4 transcript without the '#' lines that head it."""
+    lines = (ROOT / T4_TRANSCRIPT).read_text().splitlines()
+    while lines and lines[0].startswith("#"):
+        lines.pop(0)
+    return lines
 
 
 def exercise_solution():
-    """Where the exercise's solution is in shuffles.cu (first and last line), and what the comment
-    above it says to delete: its sentences from the first that says "delete" on."""
-    lines = (ROOT / "shuffles.cu").read_text().splitlines()
-    first = next((n for n, line in enumerate(lines, 1) if re.match(r"\s*// -+ Exercise solution", line)), None)
-    last = next((n for n, line in enumerate(lines, 1) if re.match(r"\s*// -+ end of solution", line)), None)
-    if first is None or last is None or last <= first:
-        raise SystemExit("shuffles.cu has no '// ---- Exercise solution' ... '// ---- end of solution' block")
-    # The comment that says what to delete sits just above the block, over the declaration the
-    # block assigns (int argmaxLane = kArgmaxNotWritten;).
-    above = first - 2
-    while above >= 0 and not lines[above].strip().startswith("//"):
-        above -= 1
-    comment = []
-    while above >= 0 and lines[above].strip().startswith("//"):
-        comment.insert(0, lines[above].strip()[2:].strip())
-        above -= 1
-    sentences = re.split(r"(?<=[.;])\s+", " ".join(comment))
-    deleting = next((n for n, sentence in enumerate(sentences) if "delete" in sentence), None)
-    if deleting is None:
-        raise SystemExit("the comment of shuffles.cu's exercise solution no longer says what to delete")
-    return first, last, " ".join(sentences[deleting:])
+    """The lines between shuffles.cu's two solution markers, as they stand."""
+    lines = (ROOT / "shuffles.cu").read_text().splitlines(keepends=True)
+    marks = [n for n, line in enumerate(lines) if line.strip() in (SOLUTION_BEGIN, SOLUTION_END)]
+    if [lines[n].strip() for n in marks] != [SOLUTION_BEGIN, SOLUTION_END]:
+        raise SystemExit(f"shuffles.cu needs one line '{SOLUTION_BEGIN}' and, below it, one '{SOLUTION_END}'")
+    return "".join(lines[marks[0] + 1:marks[1]])
+
+
+# The splice cell's code: generate puts it in the notebook as it stands here. It keeps the two
+# markers, so the learner can edit argmax.cuh and run it again as often as they like.
+SPLICE = f'''
+# Puts argmax.cuh into shuffles.cu in place of the lines between its two marker comments.
+import pathlib
+
+BEGIN, END = {SOLUTION_BEGIN!r}, {SOLUTION_END!r}
+program = pathlib.Path("shuffles.cu")
+lines = program.read_text().splitlines(keepends=True)
+marks = [n for n, line in enumerate(lines) if line.strip() in (BEGIN, END)]
+if [lines[n].strip() for n in marks] != [BEGIN, END]:
+    raise RuntimeError(f"shuffles.cu has lost its marker lines {{BEGIN!r}} and {{END!r}}: "
+                       "run the setup cell again for a fresh copy, then this cell")
+yours = pathlib.Path("argmax.cuh").read_text()
+if not yours.endswith("\\n"):
+    yours += "\\n"
+program.write_text("".join(lines[:marks[0] + 1]) + yours + "".join(lines[marks[1]:]))
+print(f"shuffles.cu: argmax.cuh spliced in after line {{marks[0] + 1}}")
+'''
 
 
 # ---------------------------------------------------------------------------
-# The notebook, section by section
+# The notebook
 # ---------------------------------------------------------------------------
-def introduction():
-    return [
+def build():
+    cells = [
         markdown("""
-# Warp shuffles, taught right: run it on a free T4
+# Warp shuffles on a free T4
 
-This notebook builds and runs `shuffles.cu`, the program of the course page
-"`__shfl_down_sync` and the mask argument", on Colab's T4, then the same kernels on Colab's CPU
-with the CPU warp emulator, then the exercise's check.
-
-1. The notebook asks Colab for a T4. If the runtime has no GPU, choose
-   **Runtime > Change runtime type > T4 GPU**. Then **Runtime > Run all**.
-2. Every source file is written by the cells below, so nothing is downloaded.
-3. GPU builds use `-arch=sm_75`: Colab's driver is older than its nvcc, and without machine code
-   for the T4 the kernels fail to launch.
-4. The emulator and its exercise check need no GPU: they run even when no T4 is free.
+Builds and runs `shuffles.cu` on Colab's T4, runs the same file on a CPU warp emulator, then
+gives you the exercise. Choose **Runtime > Change runtime type > T4 GPU**, then
+**Runtime > Run all**. The next cell writes every source file (double-click it to read them);
+the emulator cells need no GPU.
 """),
-        markdown("## The GPU"),
+        setup_cell(),
+        markdown("The GPU Colab gave you: it should say Tesla T4."),
         code("!nvidia-smi", gpu=True),
         markdown("""
-## The sources
-
-Written from the repository. To try the exercise, edit the `shuffles.cu` cell and run it again
-(see the exercise section at the end).
+Build the report and run it. Look at the shared/block column (the shuffle kernels use none) and
+the last line, which says whether every checked kernel matched the CPU reference.
 """),
-        *write_file_cells(local_includes(ENTRY_POINTS)),
-    ]
-
-
-def report_section():
-    body, header, attributes, verdict = t4_transcript()
-    padded, shared, ballot = (attributes[k] for k in ("reduceRowsPadded", "reduceRowsShared", "reduceRowsBallotDown"))
-    # The text below reads these figures; it must stay true of them.
-    if not (padded["shared"] == ballot["shared"] == "0" < shared["shared"]
-            and int(padded["registers"]) > int(shared["registers"])):
-        raise SystemExit(f"{T4_TRANSCRIPT}: the figures no longer say what the notebook's text says of them")
-    header = " ".join(header)
-    if "Captured there: " not in header:
-        raise SystemExit(f"{T4_TRANSCRIPT}: its header no longer says where it was captured ('Captured there: ')")
-    capture = header[header.index("Captured there: ") + len("Captured there: "):].split(" Extracted")[0]
-    return [
+        code(f"!{NVCC} -o shuffles shuffles.cu && ./shuffles", gpu=True,
+             expect_in_output=["every gated kernel matched the CPU reference"]),
         markdown(f"""
-## Build and run the report
+Expected, from a T4 (`{T4_TRANSCRIPT}`). Your registers column may differ with Colab's
+nvcc, and so may `reduceRowsBallotDown`'s line: its reads are undefined, so right sums there
+are luck.
 
-What to look at in the report:
-
-- **shared/block**: {padded['shared']}, {shared['shared']} and {ballot['shared']} bytes on the page's T4. This is
-  the page's claim, measured by `cudaFuncGetAttributes` rather than asserted: the shuffle kernels
-  `reduceRowsPadded` and `reduceRowsBallotDown` use no shared memory, and only `reduceRowsShared`,
-  which reduces through a shared tile, reserves any.
-- **registers**: {padded['registers']}, {shared['registers']} and {ballot['registers']} on the page's T4. The shuffles are not free: they
-  move the cost from shared memory into registers, so `reduceRowsPadded` needs more of them than
-  `reduceRowsShared`. The counts come from the compiler for each GPU, so they differ by GPU and by
-  nvcc version: Colab's nvcc is not the page's, and your counts may differ even on a T4.
-- **reduceRowsBallotDown's correctness line**. On the page's T4 it reads "{verdict}".
-  That kernel's shuffles read lanes 20 to 31, which are not taking part (at offset 16, lane 4
-  reads lane 20), and such a read is undefined. Whatever those reads returned on this driver and
-  GPU happened to give right sums; the code does not promise it, and another GPU, driver or
-  compiler may print a count of wrong rows here instead. The emulator below shows the reads.
-  This line, the GPU line and the registers column are the only parts of the report that may
-  differ from the T4's.
+{text_block(t4_report())}
 """),
-        code(f"!{NVCC} -o shuffles shuffles.cu\n!./shuffles", gpu=True),
         markdown(f"""
-### Expected: the page's T4
-
-From `{T4_TRANSCRIPT}`: {capture}
-
-{text_block(body)}
+The same file on the CPU warp emulator, no GPU needed. `reduceRowsBallotDown` now gets its rows
+wrong: the emulator gives poison to every shuffle that reads a lane not taking part, and names
+each one first, "lane 4 read lane 20, which is not taking part". It then exits with
+{FINDINGS_EXIT_CODE} on purpose, because a run with findings must not pass. A `!` command's
+exit code does not stop Colab, so **Run all** carries on.
 """),
-    ]
-
-
-# The notebook says what the emulated report's exit code means; a code the
-# evidence gives that is not here stops the generator, so the text cannot go stale.
-EXIT_CODE_MEANINGS = {
-    66: "The exit code is 66, the emulator's own: the program would have exited 0, but the emulator "
-        "found undefined reads, the ones `reduceRowsBallotDown` makes on purpose, and a run with "
-        "findings does not pass. It does not stop **Run all**: a `!` command's exit code stops "
-        "nothing in Colab, so the cell prints it for you to read.",
-}
-
-
-def emulator_section():
-    stdout, exit_code, stderr = emulator_report()
-    if exit_code not in EXIT_CODE_MEANINGS:
-        raise SystemExit(f"{EMULATOR_REPORT} gives exit code {exit_code}; say what it means in EXIT_CODE_MEANINGS")
-    wrong = [re.fullmatch(r"reduceRowsBallotDown +(\d+) +-", line) for line in stdout]
-    wrong = [int(match.group(1)) for match in wrong if match]
-    if len(wrong) != 1 or wrong[0] == 0:
-        raise SystemExit(f"{EMULATOR_REPORT}: reduceRowsBallotDown's sums-wrong count is not there or 0")
-    first_finding = "lane 4 read lane 20"
-    if not any(first_finding in line for line in stderr):
-        raise SystemExit(f"{EMULATOR_REPORT}: no finding '{first_finding}' on stderr")
-    shown = 6
-    findings = stderr[:shown] + ([f"... ({len(stderr) - shown} more lines in {EMULATOR_REPORT})"]
-                                 if len(stderr) > shown else [])
-    return [
-        markdown(f"""
-## The same kernels on Colab's CPU: the warp emulator
-
-The CPU warp emulator runs the kernels of `shuffles.cu`, unchanged, on the CPU: `g++` builds the
-same file as C++, and `-I emulator` makes its `#include <cuda_runtime.h>` bring in the emulator.
-Each GPU thread is its own fiber, and every `_sync` intrinsic checks the rules the CUDA
-Programming Guide sets for it, which a GPU does not check. A shuffle that reads a lane not taking
-part gets poison (NaN) instead of whatever a GPU would return. No GPU is needed.
-
-The emulator's headers:
-"""),
-        *write_file_cells(emulator_headers()),
-        markdown(f"""
-What to look at:
-
-- The GPU line names the emulator, and the registers column prints 0: registers belong to a GPU
-  compiler, so the emulator does not know them. shared/block is still measured.
-- `reduceRowsBallotDown` now gets {wrong[0]} rows wrong: its undefined reads got poison.
-- stderr, printed after the report, names every lane that read an absent one: first,
-  "{first_finding}".
-- {EXIT_CODE_MEANINGS[exit_code]}
-"""),
-        code(f"!{EMULATOR_CXX} -o shuffles-emulated shuffles.cu\n"
-             "!./shuffles-emulated 2> emulator-findings.txt; echo \"exit code: $?\"\n"
-             "!cat emulator-findings.txt",
-             expect_in_output=[f"exit code: {exit_code}", first_finding]),
-        markdown(f"""
-### Expected: the emulator on the project's CI machine
-
-From `{EMULATOR_REPORT}` (its first {shown} lines of findings).
-
-{text_block(stdout + [f"exit code: {exit_code}"] + findings)}
-"""),
-        *lane_pictures_cells(),
-    ]
-
-
-LANE_RENDERER = ["tools/lanes/lane_trace.py", "tools/lanes/svg.py", "tools/lanes/lane_grid.py",
-                 "tools/lanes/pictures.py", "tools/lanes/draw_lanes.py"]
-DISPLAY_TAG = "display"
-
-
-def lane_pictures_cells():
-    """The pictures of the lanes, drawn on Colab's CPU from the emulated run above: the renderer's
-    files, a run with the emulator's trace on, the drawing, and a Python cell that shows each SVG.
-    None needs a GPU. The showing cell is tagged "display": `run` checks that what it shows exists
-    and is SVG, where there is no IPython to show it."""
-    return [
+        code("!python3 emulator/emulate shuffles.cu",
+             expect_in_output=["lane 4 read lane 20, which is not taking part"],
+             expect_exit_code=FINDINGS_EXIT_CODE),
         markdown("""
-## Pictures of the lanes, from this run
+## The exercise
 
-The emulator can record every collective of one warp (`WARP_EMULATOR_TRACE`): which lane read
-which, what it read, and what it held after. `tools/lanes/draw_lanes.py` draws that record of
-row 0, for `reduceRowsPadded` (the ladder, the butterfly, the ballot) and for
-`reduceRowsBallotDown`, where every read of an absent lane is a red arrow labelled with what the
-emulator gave back. They are drawn from the program you just ran: change a kernel, run these
-cells again, and the pictures change with it.
+Add `argmax[row]` to `reduceRowsPadded`: the lowest lane that holds the row's maximum. Use warp
+primitives only (shuffles, votes), no shared memory. Your code sets `argmaxLane`; there each
+lane has its own `value`, whether it is `live`, and the row's max in `best`.
+
+The cell below holds the shipped solution. Replace it with your own and run it, then run the
+next cell, which puts your code into `shuffles.cu`.
 """),
-        *write_file_cells(LANE_RENDERER),
-        code("!WARP_EMULATOR_ON_FINDING=log WARP_EMULATOR_TRACE=lanes.jsonl "
-             "WARP_EMULATOR_TRACE_KERNELS=reduceRowsPadded,reduceRowsBallotDown ./shuffles-emulated > /dev/null 2>&1\n"
-             "!python3 tools/lanes/draw_lanes.py --out lanes lanes.jsonl",
-             expect_in_output=["lanes/padded-sum-ladder.svg", "lanes/ballot-down-undefined-reads.svg"]),
-        {**code("from glob import glob\n"
-                "from IPython.display import SVG, display\n"
-                "for picture in sorted(glob('lanes/*.svg')):\n"
-                "    display(SVG(filename=picture))"),
-         "metadata": {"tags": [DISPLAY_TAG]}},
-    ]
-
-
-def exercise_section():
-    first, last, comment = exercise_solution()
-    gpu_run = ctest_output("exercise")
-    emulated_run = ctest_output("emulated_exercise")
-    if gpu_run == emulated_run:
-        expected = f"""
-What both harnesses printed in `{GPU_CTEST_LOG}` (the tests `exercise` on the GPU and
-`emulated_exercise` on the emulator printed the same lines):
-
-{text_block(gpu_run)}
-"""
-    else:
-        expected = f"""
-What the harnesses printed in `{GPU_CTEST_LOG}`. On the GPU (the test `exercise`):
-
-{text_block(gpu_run)}
-
-On the emulator (the test `emulated_exercise`):
-
-{text_block(emulated_run)}
-"""
-    return [
-        markdown(f"""
-## The exercise: argmax with warp primitives only
-
-**Task.** Add a sixth output to `reduceRowsPadded`: `argmax[row]`, the lowest lane index that
-holds the row's maximum. Use only warp primitives, with no shared memory and no second pass over
-the row.
-
-**Steps.**
-
-1. The solution is in `shuffles.cu`, lines {first} to {last}, between the comments
-   `Exercise solution` and `end of solution`. In the `%%writefile shuffles.cu` cell above, the
-   cell's first line is the `%%writefile` line, so line {first} of the file is line {first + 1} of the cell.
-2. What to delete, as the comment there says:
-
-   > {comment}
-
-3. Write your version, then run the `%%writefile shuffles.cu` cell again: it rewrites the file.
-4. Check it with the exercise harness: on the T4 with the first cell below, or with no GPU on the
-   emulator with the second, which also tells you when your ballot or shuffle breaks a rule of the
-   `_sync` intrinsics. The harness runs your `reduceRowsPadded` on the standard 8205 rows, which
-   have no ties, and on 1024 rows built to tie, and prints how many rows are wrong in each; for the
-   smallest failing row it prints your value, the reference's and the row's twenty values.
+        code(f"%%writefile argmax.cuh\n{exercise_solution()}"),
+        code(SPLICE),
+        markdown("""
+Check it, on the T4 and on the emulator, which also names any shuffle or vote that breaks a rule.
+Each prints `exercise: PASSED` when your argmax is right, and the smallest wrong row when not.
 """),
-        code(f"!{NVCC} -o exercise tests/exercise.cu\n!./exercise", gpu=True),
-        code(f"!{EMULATOR_CXX} -o exercise-emulated tests/exercise.cu\n!./exercise-emulated"),
-        markdown("### Expected, with the shipped solution\n" + expected),
+        code(f"!{NVCC} -o exercise tests/exercise.cu && ./exercise", gpu=True,
+             expect_in_output=["exercise: PASSED"]),
+        code("!python3 emulator/emulate tests/exercise.cu", expect_in_output=["exercise: PASSED"]),
     ]
-
-
-def build():
-    cells = introduction() + report_section() + emulator_section() + exercise_section()
     return {"cells": cells,
             "metadata": {"accelerator": "GPU",
                          "colab": {"gpuType": "T4", "provenance": []},
@@ -411,19 +243,15 @@ def serialise(notebook):
 # ---------------------------------------------------------------------------
 # check and run
 # ---------------------------------------------------------------------------
-def skip(reason, fail_when):
-    if fail_when:
-        sys.exit(f"FAILED: {reason}")
-    print(f"SHUFFLES_SKIPPED: {reason}")
-    sys.exit(0)
-
-
 def check(path):
     try:
         import nbformat
     except ImportError:
-        skip("nbformat not found (pip install nbformat, or apt install python3-nbformat)",
-             os.environ.get("CI") == "true")
+        reason = "nbformat not found (pip install nbformat, or apt install python3-nbformat)"
+        if os.environ.get("CI") == "true":
+            sys.exit(f"FAILED: {reason}")
+        print(f"SHUFFLES_SKIPPED: {reason}")
+        return
     notebook = nbformat.read(str(path), as_version=4)
     nbformat.validate(notebook)  # raises on an invalid notebook
     if path.read_text() != serialise(build()):
@@ -431,21 +259,44 @@ def check(path):
     print(f"{path}: valid nbformat {notebook.nbformat}.{notebook.nbformat_minor}, in sync with the sources")
 
 
-def gpu_listed():
-    if shutil.which("nvidia-smi") is None:
-        return False
-    probe = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True)
-    return probe.returncode == 0 and "GPU" in probe.stdout
+def run_python(text, namespace):
+    """exec, as the Colab kernel runs a Python cell; returns what it printed."""
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed):
+            exec(compile(text, "<cell>", "exec"), namespace)
+    except BaseException:  # a SystemExit too: in Colab it only ends the cell, here it fails it
+        print(printed.getvalue(), end="")
+        traceback.print_exc()
+        return None
+    print(printed.getvalue(), end="", flush=True)
+    return printed.getvalue()
+
+
+def run_shell(lines, index, expected_exit):
+    """Each '!' line in a shell from the current folder; returns their output together."""
+    output = ""
+    for line in lines:
+        print(f"$ {line[1:]}", flush=True)
+        done = subprocess.run(line[1:], shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, errors="replace")
+        print(done.stdout, end="", flush=True)
+        output += done.stdout
+        # Colab ignores the exit code, so a failed build would go unseen: here it fails the cell.
+        if done.returncode != expected_exit:
+            sys.exit(f"FAILED: cell {index}: '{line}' exited {done.returncode}, not {expected_exit}")
+    return output
 
 
 def run(path, folder, gpu_cells):
-    """Runs the code cells in folder as Colab would; gpu_cells False leaves out those tagged gpu."""
-    if gpu_cells and not gpu_listed():
-        skip("no usable GPU (nvidia-smi -L found none)", os.environ.get("SHUFFLES_REQUIRE_GPU", "") not in ("", "0"))
+    """Runs the code cells in a fresh folder as Colab would; gpu_cells False leaves out those tagged gpu."""
+    notebook = json.loads(path.read_text())
+    folder = folder.resolve()
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
-    notebook = json.loads(path.read_text())
+    os.chdir(folder)  # Colab runs every cell, Python or shell, from its /content
+    namespace = {"__name__": "__main__"}
     ran = left_out = 0
     for index, cell in enumerate(notebook["cells"]):
         if cell["cell_type"] != "code":
@@ -454,55 +305,28 @@ def run(path, folder, gpu_cells):
             left_out += 1
             continue
         ran += 1
+        promises = cell["metadata"].get("shuffles", {})
         text = "".join(cell["source"])
-        if DISPLAY_TAG in cell["metadata"].get("tags", []):
-            show_pictures(text, folder, index)
-            continue
+        lines = text.splitlines()
         if text.startswith("%%writefile "):
             header, _, body = text.partition("\n")
-            target = folder / header.split(maxsplit=1)[1]
-            target.write_text(body if body.endswith("\n") else body + "\n")  # as the magic, no mkdir
-            print(f"wrote {target.relative_to(folder)}")
-            continue
-        output = ""
-        for line in text.splitlines():
-            if not line.startswith("!"):
-                sys.exit(f"FAILED: cell {index}: not a shell line, cannot run it here: {line}")
-            print(f"$ {line[1:]}", flush=True)
-            done = subprocess.run(line[1:], shell=True, cwd=folder, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True, errors="replace")
-            print(done.stdout, end="", flush=True)
-            output += done.stdout
-            if done.returncode != 0:
-                sys.exit(f"FAILED: cell {index}: '{line}' exited {done.returncode}")
-        for expected in cell["metadata"].get("shuffles", {}).get("expect_in_output", []):
+            target = pathlib.Path(header.split(maxsplit=1)[1])
+            target.write_text(body if body.endswith("\n") else body + "\n")  # as the magic does, no mkdir
+            print(f"wrote {target}")
+            output = ""
+        elif all(line.startswith("!") for line in lines):
+            output = run_shell(lines, index, promises.get("expect_exit_code", 0))
+        elif any(line.startswith("!") for line in lines):
+            sys.exit(f"FAILED: cell {index} mixes '!' lines with Python, which only IPython can run")
+        else:
+            output = run_python(text, namespace)
+            if output is None:
+                sys.exit(f"FAILED: cell {index}: its Python raised")
+        for expected in promises.get("expect_in_output", []):
             if expected not in output:
                 sys.exit(f"FAILED: cell {index}: its output lacks '{expected}', which the notebook says it shows")
             print(f"(the output shows '{expected}', as the notebook says)")
     print(f"every cell ran: {ran} code cells" + (f"; {left_out} tagged {GPU_TAG} left out" if left_out else ""))
-
-
-def show_pictures(text, folder, index):
-    """Runs a cell that shows pictures with IPython.display, outside Jupyter: a stand-in module
-    checks that each file it is asked to show exists and parses as SVG, and names it."""
-    stand_in = folder / "_display_stand_in" / "IPython"
-    stand_in.mkdir(parents=True, exist_ok=True)
-    (stand_in / "__init__.py").write_text("")
-    (stand_in / "display.py").write_text(
-        "import xml.etree.ElementTree as tree\n"
-        "class SVG:\n"
-        "    def __init__(self, filename):\n"
-        "        root = tree.parse(filename).getroot()\n"
-        "        if not root.tag.endswith('svg'):\n"
-        "            raise SystemExit(filename + ' is not SVG')\n"
-        "        self.filename = filename\n"
-        "def display(picture):\n"
-        "    print('shown:', picture.filename)\n")
-    done = subprocess.run([sys.executable, "-c", text], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, env={**os.environ, "PYTHONPATH": str(stand_in.parent)})
-    print(done.stdout, end="", flush=True)
-    if done.returncode != 0 or "shown:" not in done.stdout:
-        sys.exit(f"FAILED: cell {index}: it showed no picture (exit {done.returncode})")
 
 
 if __name__ == "__main__":
