@@ -25,15 +25,16 @@ namespace {
 
 using warp_emulator::AccessKind;
 
-inline void onAccess(void* address, size_t bytes, bool isWrite, AccessKind kind, void* returnAddress) {
+inline void onAccess(void* address, size_t bytes, bool isWrite, AccessKind kind, void* returnAddress,
+                     bool naturallyAligned = false) {
     if (warp_emulator::kernelCodeRunning) {
         const char* at = static_cast<const char*>(address);
         if (at >= warp_emulator::localMemoryStart && at + bytes <= warp_emulator::localMemoryEnd) {
             return;  // the thread's own local memory: nothing to check (the most common access of all)
         }
         const warp_emulator::RuntimeCode checking;
-        warp_emulator::MemoryChecks::kernelAccess(
-            {address, bytes, isWrite, kind, warp_emulator::Scope::Device, warp_emulator::siteOfCode(returnAddress)});
+        warp_emulator::MemoryChecks::kernelAccess({address, bytes, isWrite, kind, warp_emulator::Scope::Device,
+                                                   warp_emulator::siteOfCode(returnAddress), naturallyAligned});
     } else if (warp_emulator::inDeviceArena(address)) {
         warp_emulator::MemoryChecks::hostAccess(address, bytes, isWrite, warp_emulator::siteOfCode(returnAddress));
     }
@@ -51,18 +52,20 @@ void __tsan_func_exit() {}
 void __tsan_vptr_update(void**, void*) {}
 void __tsan_vptr_read(void**) {}
 
+// The aligned hooks are for accesses the compiler made as of an address the
+// size divides, the unaligned ones for those it knew may not be (a packed struct).
 #define WARP_EMULATOR_HOOKS(n)                                                                                            \
-    void __tsan_read##n(void* a) { onAccess(a, n, false, AccessKind::Plain, WARP_EMULATOR_RETURN); }                     \
-    void __tsan_write##n(void* a) { onAccess(a, n, true, AccessKind::Plain, WARP_EMULATOR_RETURN); }                     \
+    void __tsan_read##n(void* a) { onAccess(a, n, false, AccessKind::Plain, WARP_EMULATOR_RETURN, true); }               \
+    void __tsan_write##n(void* a) { onAccess(a, n, true, AccessKind::Plain, WARP_EMULATOR_RETURN, true); }               \
     void __tsan_unaligned_read##n(void* a) { onAccess(a, n, false, AccessKind::Plain, WARP_EMULATOR_RETURN); }           \
     void __tsan_unaligned_write##n(void* a) { onAccess(a, n, true, AccessKind::Plain, WARP_EMULATOR_RETURN); }           \
-    void __tsan_volatile_read##n(void* a) { onAccess(a, n, false, AccessKind::Volatile, WARP_EMULATOR_RETURN); }         \
-    void __tsan_volatile_write##n(void* a) { onAccess(a, n, true, AccessKind::Volatile, WARP_EMULATOR_RETURN); }         \
+    void __tsan_volatile_read##n(void* a) { onAccess(a, n, false, AccessKind::Volatile, WARP_EMULATOR_RETURN, true); }   \
+    void __tsan_volatile_write##n(void* a) { onAccess(a, n, true, AccessKind::Volatile, WARP_EMULATOR_RETURN, true); }   \
     void __tsan_unaligned_volatile_read##n(void* a) { onAccess(a, n, false, AccessKind::Volatile, WARP_EMULATOR_RETURN); } \
     void __tsan_unaligned_volatile_write##n(void* a) { onAccess(a, n, true, AccessKind::Volatile, WARP_EMULATOR_RETURN); } \
     void __tsan_read_write##n(void* a) {                                                                                  \
-        onAccess(a, n, false, AccessKind::Plain, WARP_EMULATOR_RETURN);                                                   \
-        onAccess(a, n, true, AccessKind::Plain, WARP_EMULATOR_RETURN);                                                    \
+        onAccess(a, n, false, AccessKind::Plain, WARP_EMULATOR_RETURN, true);                                             \
+        onAccess(a, n, true, AccessKind::Plain, WARP_EMULATOR_RETURN, true);                                              \
     }                                                                                                                     \
     void __tsan_unaligned_read_write##n(void* a) {                                                                        \
         onAccess(a, n, false, AccessKind::Plain, WARP_EMULATOR_RETURN);                                                   \
@@ -79,19 +82,24 @@ WARP_EMULATOR_HOOKS(16)
 void __tsan_read_range(void* a, unsigned long bytes) { onAccess(a, bytes, false, AccessKind::Plain, WARP_EMULATOR_RETURN); }
 void __tsan_write_range(void* a, unsigned long bytes) { onAccess(a, bytes, true, AccessKind::Plain, WARP_EMULATOR_RETURN); }
 
-// clang's for memcpy, memset and memmove, which it sends here.
+// clang's for memcpy, memset and memmove, which it sends here. (GCC calls
+// the C library's instead: string_calls.cpp.) The copy itself is the
+// runtime's, so that the wrapped memcpy does not check it again.
 void* __tsan_memcpy(void* to, const void* from, size_t bytes) {
     onAccess(const_cast<void*>(from), bytes, false, AccessKind::Plain, WARP_EMULATOR_RETURN);
     onAccess(to, bytes, true, AccessKind::Plain, WARP_EMULATOR_RETURN);
+    const warp_emulator::RuntimeCode copying;
     return std::memcpy(to, from, bytes);
 }
 void* __tsan_memmove(void* to, const void* from, size_t bytes) {
     onAccess(const_cast<void*>(from), bytes, false, AccessKind::Plain, WARP_EMULATOR_RETURN);
     onAccess(to, bytes, true, AccessKind::Plain, WARP_EMULATOR_RETURN);
+    const warp_emulator::RuntimeCode copying;
     return std::memmove(to, from, bytes);
 }
 void* __tsan_memset(void* to, int value, size_t bytes) {
     onAccess(to, bytes, true, AccessKind::Plain, WARP_EMULATOR_RETURN);
+    const warp_emulator::RuntimeCode copying;
     return std::memset(to, value, bytes);
 }
 

@@ -162,7 +162,7 @@ void Fibers::suspend(int index) {
 
 // Every access a kernel's instrumented code makes is checked before it
 // happens (access_hooks.cpp), so a fault here comes from code the compiler
-// did not instrument (a memcpy inside a kernel, inline assembly), from a
+// did not instrument (a library function a kernel called, inline assembly), from a
 // stack overflow, or from the host program.
 void Fibers::onFault(int signalNumber, siginfo_t* info, void*) {
     Fibers& fibers = instance();

@@ -28,10 +28,14 @@ int LaunchReport::addCall(std::string text) {
     return static_cast<int>(calls.size()) - 1;
 }
 
-void LaunchReport::undefinedRead(int call, int lane, int source, const std::string& where) {
+void LaunchReport::undefinedRead(int call, int lane, int source, const std::string& where, int lanesInWarp) {
     if (undefinedReads++ == 0) {
+        const std::string why = source < lanesInWarp
+                                    ? "which is not taking part"
+                                    : "which does not exist: the block's size leaves this warp " +
+                                          std::to_string(lanesInWarp) + " lanes";
         firstUndefinedRead = where + ": lane " + std::to_string(lane) + " read lane " + std::to_string(source) +
-                             ", which is not taking part, in " + calls[static_cast<size_t>(call)];
+                             ", " + why + ", in " + calls[static_cast<size_t>(call)];
         noteFirst(firstUndefinedRead);
     }
     ++readsByLane[{call, lane, source}];

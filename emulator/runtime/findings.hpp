@@ -80,7 +80,7 @@ struct LaunchReport {
 
     void ruleBroken(const std::string& text);
     int addCall(std::string text);
-    void undefinedRead(int call, int lane, int source, const std::string& where);
+    void undefinedRead(int call, int lane, int source, const std::string& where, int lanesInWarp);
     void invalidAccess(const std::string& text);
     void uninitialisedRead(const std::string& key, const std::string& text);
     void race(const std::string& key, const std::string& text);

@@ -30,9 +30,8 @@ void ThreadClock::reset() {
     if (fence.made) {
         fence = Fence{};
     }
-    if (nextObserved != 0) {
-        observed.fill(Observed{});
-        nextObserved = 0;
+    if (!observed.empty()) {
+        observed.clear();
     }
 }
 
@@ -76,8 +75,8 @@ bool HappensBefore::ordered(std::uint32_t thread, std::uint32_t epoch, const Thr
             return true;  // a __syncwarp() of both since
         }
     }
-    for (const ThreadClock::Observed& seen : reader.observed) {
-        if (seen.granule == granule && seen.thread == thread && epoch <= seen.epoch) {
+    for (auto [at, end] = reader.observed.equal_range(granule); at != end; ++at) {
+        if (at->second.thread == thread && epoch <= at->second.epoch) {
             return true;
         }
     }
@@ -314,7 +313,15 @@ std::shared_ptr<const Release> HappensBefore::releaseOf(ThreadClock& clock, std:
 void HappensBefore::strongRead(ThreadClock& clock, std::uintptr_t granule, std::uint32_t writer,
                                std::uint32_t writerEpoch, bool observes) {
     if (observes && writer != 0) {
-        clock.observed[clock.nextObserved++ % clock.observed.size()] = {granule, writer, writerEpoch};
+        auto [at, end] = clock.observed.equal_range(granule);
+        while (at != end && at->second.thread != writer) {
+            ++at;
+        }
+        if (at == end) {
+            clock.observed.insert({granule, {writer, writerEpoch}});
+        } else {
+            at->second.epoch = std::max(at->second.epoch, writerEpoch);
+        }
     }
     const auto found = current_.find(granule);
     if (found == current_.end() || found->second->releases.empty()) {

@@ -54,14 +54,14 @@
 //                     Functions" (the last block's atomicInc, then
 //                     __syncthreads(), then its reads of every block's partial
 //                     sum) relies on it, so the emulator takes it so.
-//   observing a write An atomic that reads what another atomic wrote, the two
+//   observing a write A strong read of what a strong write wrote, the two
 //                     morally strong, is ordered after that write ("Observation
 //                     order relates a write W to a read R ... R and W are
 //                     morally strong and R reads the value written by W", and
 //                     observation order is part of causality order), for that
 //                     location: a thread that reads a flag with an atomic may
-//                     then reset it. Not so a volatile access, which is no
-//                     atomic here (racecheck.hpp).
+//                     then reset it. Volatile accesses are strong too
+//                     (racecheck.hpp).
 //   kernel end        "End of all threads in a kernel synchronize with end of
 //                     the kernel", and launches run one after another: nothing
 //                     of one launch races with the next.
@@ -149,11 +149,11 @@ struct ThreadClock {
         std::shared_ptr<const Release> release;
     } fence;
     struct Observed {
-        std::uintptr_t granule = 0;
         std::uint32_t thread = 0, epoch = 0;
     };
-    std::array<Observed, 4> observed{};     // the last strong writes it read (observation order)
-    unsigned int nextObserved = 0;
+    // The strong writes it has read (observation order), by location: for
+    // each writer, the latest.
+    std::unordered_multimap<std::uintptr_t, Observed> observed;
 
     // As at a thread's start, keeping the room its vectors have.
     void reset();

@@ -1,7 +1,10 @@
 // initcheck.cpp: the definedness of device and shared memory.
 #include "initcheck.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "scheduler.hpp"
 #include "source_lines.hpp"
@@ -27,14 +30,74 @@ size_t undefinedBytes(const Place& place) {
     return undefined;
 }
 
+bool definedAt(const Place& place, size_t i) {
+    return place.defined != nullptr         ? place.defined[i] != 0
+           : place.definedInBlock != nullptr ? place.definedInBlock[i] == Spaces::get().blockSerial()
+                                             : true;
+}
+
+// The two halves of what may be a copy: a read with some bytes undefined,
+// waiting for its write (clang instruments a copy's load first), or the
+// thread's last write, waiting for its read (GCC instruments a struct copy's
+// store first).
+struct WaitingRead {
+    bool waiting = false;
+    std::uint32_t thread = 0;
+    size_t bytes = 0;
+    std::vector<bool> defined;  // by byte
+    std::string key, text;
+};
+struct LastWrite {
+    bool waiting = false;
+    std::uint32_t thread = 0;
+    size_t bytes = 0;
+    unsigned char* defined = nullptr;
+    std::uint32_t* definedInBlock = nullptr;
+};
+
+WaitingRead& waitingRead() {
+    static WaitingRead* read = new WaitingRead;
+    return *read;
+}
+LastWrite& lastWrite() {
+    static LastWrite* write = new LastWrite;
+    return *write;
+}
+
 }  // namespace
 
+void InitCheck::settle() {
+    lastWrite().waiting = false;
+    WaitingRead& waiting = waitingRead();
+    if (waiting.waiting) {
+        waiting.waiting = false;
+        Scheduler::instance().report.uninitialisedRead(waiting.key, waiting.text);
+    }
+}
+
 void InitCheck::read(const Place& place, const AccessRequest& access) {
+    const LastWrite written = lastWrite();
+    settle();
     const size_t undefined = undefinedBytes(place);
     if (undefined == 0) {
-        return;
+        return;  // the common case
     }
     Scheduler& scheduler = Scheduler::instance();
+    const std::uint32_t thread = scheduler.currentGridThread();
+    if (undefined != place.bytes && written.waiting && written.thread == thread && written.bytes == place.bytes) {
+        // The read half of a copy whose write came first: the target's bytes
+        // are as defined as these.
+        for (size_t i = 0; i < place.bytes; ++i) {
+            if (!definedAt(place, i)) {
+                if (written.defined != nullptr) {
+                    written.defined[i] = 0;
+                } else if (written.definedInBlock != nullptr) {
+                    written.definedInBlock[i] = 0;
+                }
+            }
+        }
+        return;
+    }
     const std::string since = place.space == Space::Global
                                   ? "which nothing has written since it was allocated (no cudaMemcpy, cudaMemset or "
                                     "kernel wrote it)"
@@ -42,17 +105,48 @@ void InitCheck::read(const Place& place, const AccessRequest& access) {
                                     "in every block)";
     const std::string part = undefined == place.bytes ? "" : " (" + std::to_string(undefined) + " of its bytes)";
     const std::string key = lineOf(access.site) + "|" + place.objectName();
-    scheduler.report.uninitialisedRead(key, scheduler.describeRunningThread() + ": " + MemCheck::accessText(access) +
-                                                " of " + place.describe() + part + ", " + since);
+    const std::string text = scheduler.describeRunningThread() + ": " + MemCheck::accessText(access) + " of " +
+                             place.describe() + part + ", " + since;
+    if (undefined == place.bytes) {
+        scheduler.report.uninitialisedRead(key, text);
+        return;
+    }
+    WaitingRead& waiting = waitingRead();
+    waiting.waiting = true;
+    waiting.thread = thread;
+    waiting.bytes = place.bytes;
+    waiting.defined.resize(place.bytes);
+    for (size_t i = 0; i < place.bytes; ++i) {
+        waiting.defined[i] = definedAt(place, i);
+    }
+    waiting.key = key;
+    waiting.text = text;
 }
 
-void InitCheck::write(const Place& place) {
-    if (place.defined != nullptr) {
-        std::memset(place.defined, 1, place.bytes);
-    } else if (place.definedInBlock != nullptr) {
-        const std::uint32_t block = Spaces::get().blockSerial();
-        for (size_t i = 0; i < place.bytes; ++i) {
-            place.definedInBlock[i] = block;
+void InitCheck::write(const Place& place, const AccessRequest&) {
+    WaitingRead& waiting = waitingRead();
+    const std::uint32_t thread = Scheduler::instance().currentGridThread();
+    const bool copy = waiting.waiting && waiting.thread == thread && waiting.bytes == place.bytes;
+    if (copy) {
+        waiting.waiting = false;  // the write half of a copy whose read came first
+    } else {
+        settle();
+    }
+    const std::uint32_t block = Spaces::get().blockSerial();
+    if (!copy) {
+        if (place.defined != nullptr) {
+            std::memset(place.defined, 1, place.bytes);
+        } else if (place.definedInBlock != nullptr) {
+            std::fill(place.definedInBlock, place.definedInBlock + place.bytes, block);
+        }
+        lastWrite() = {true, thread, place.bytes, place.defined, place.definedInBlock};
+        return;
+    }
+    for (size_t i = 0; i < place.bytes; ++i) {
+        if (place.defined != nullptr) {
+            place.defined[i] = waiting.defined[i];
+        } else if (place.definedInBlock != nullptr) {
+            place.definedInBlock[i] = waiting.defined[i] ? block : 0;
         }
     }
 }

@@ -117,6 +117,14 @@ std::uint64_t atomic(void* address, unsigned int bytes, AtomicOp op, NumberKind 
     return old;
 }
 
+void readOnlyCacheLoad(const void* address, void* value, unsigned int bytes, const char* file, int line) {
+    const RuntimeCode runtime;
+    inKernel("__ldg()");
+    MemoryChecks::kernelAccess({const_cast<void*>(address), bytes, false, AccessKind::ReadOnlyCache, Scope::Device,
+                                siteOfLine(file, line), true});
+    std::memcpy(value, address, bytes);
+}
+
 void fence(Scope scope, const char*, int) {
     const RuntimeCode runtime;
     inKernel("a __threadfence()");

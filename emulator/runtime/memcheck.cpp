@@ -175,11 +175,19 @@ Place MemCheck::locate(const AccessRequest& access) {
     if (at >= localMemoryStart && at + access.bytes <= localMemoryEnd) {
         return place;  // its own local memory
     }
-    if (access.kind == AccessKind::Atomic && number % access.bytes != 0) {
+    // The Programming Guide, "Device Memory Accesses": a load or store is one
+    // instruction "if and only if the size of the data type is 1, 2, 4, 8,
+    // or 16 bytes and the data is naturally aligned (i.e., its address is a
+    // multiple of that size)"; the compiler makes it one for a pointer whose
+    // type promises that, and the GPU stops a kernel whose address breaks it.
+    if ((access.kind == AccessKind::Atomic || access.naturallyAligned) && number % access.bytes != 0) {
         char text[48];
         std::snprintf(text, sizeof text, "%p", static_cast<void*>(at));
         invalid(access, "to " + std::string(text) + ", an address that is not a multiple of " + std::to_string(access.bytes) +
-                            ": an atomic needs an aligned one",
+                            (access.kind == AccessKind::Atomic
+                                 ? ": an atomic needs an aligned one"
+                                 : ": a load or store of " + std::to_string(access.bytes) +
+                                       " bytes needs an address its size divides (the pointer's type promised one)"),
                 cudaErrorMisalignedAddress);
     }
 

@@ -21,6 +21,11 @@ const char* localMemoryStart = nullptr;
 const char* localMemoryEnd = nullptr;
 
 void MemoryChecks::kernelAccess(const AccessRequest& access) {
+    if (access.kind == AccessKind::Volatile) {
+        // Before the checks: the access they check is the one made after the
+        // other threads have had their turn.
+        Scheduler::instance().strongAccess(access.address);
+    }
     const Place place = MemCheck::locate(access);
     if (place.space == Space::Local || place.space == Space::ReadOnly) {
         return;
@@ -28,15 +33,13 @@ void MemoryChecks::kernelAccess(const AccessRequest& access) {
     if (!access.isWrite) {
         InitCheck::read(place, access);
     } else {
-        InitCheck::write(place);
-    }
-    if (access.kind == AccessKind::Volatile) {
-        ;  // strong, but not atomic (racecheck.hpp)
+        InitCheck::write(place, access);
     }
     RaceCheck::get().access(place, access, access.isWrite, false);
 }
 
 Place* MemoryChecks::locateAtomic(const AccessRequest& access) {
+    InitCheck::settle();
     static Place place;
     place = MemCheck::locate(access);
     return &place;
@@ -47,10 +50,13 @@ void MemoryChecks::atomicDone(Place* place, const AccessRequest& access, bool wr
         return;
     }
     InitCheck::read(*place, access);
+    InitCheck::settle();  // an atomic is no half of a copy
     if (wrote) {
-        InitCheck::write(*place);
+        InitCheck::write(*place, access);
+        InitCheck::settle();
     }
     RaceCheck::get().access(*place, access, wrote, isCas);
+    Scheduler::instance().strongAccess(access.address);  // after it: it is done
 }
 
 void MemoryChecks::fence(Scope scope) {
@@ -94,6 +100,11 @@ void MemoryChecks::beginBlock() {
     RaceCheck::get().beginBlock();
 }
 
-void MemoryChecks::endLaunch() { RaceCheck::get().endLaunch(); }
+void MemoryChecks::threadSwitches() { InitCheck::settle(); }
+
+void MemoryChecks::endLaunch() {
+    InitCheck::settle();
+    RaceCheck::get().endLaunch();
+}
 
 }  // namespace warp_emulator

@@ -47,12 +47,15 @@ struct AccessRequest {
     AccessKind kind;
     Scope scope;         // an atomic function's
     std::uint64_t site;  // source_lines.hpp
+    // The compiler took the address to be a multiple of the size (the
+    // instrumentation's aligned hooks), as a GPU's load or store must be.
+    bool naturallyAligned = false;
 };
 
 class MemoryChecks {
 public:
     // A kernel's access; stops the kernel (and does not return) when it is
-    // invalid. Returns what the bytes held before it, for an atomic function.
+    // invalid.
     static void kernelAccess(const AccessRequest& access);
     // An atomic function's checks (memcheck stops an invalid one), then its
     // bookkeeping once the operation is known to have written or not.
@@ -65,6 +68,8 @@ public:
 
     static void beginLaunch();
     static void beginBlock();
+    // The running thread is about to wait, yield, exit or stop.
+    static void threadSwitches();
     static void endLaunch();
 };
 

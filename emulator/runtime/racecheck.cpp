@@ -19,15 +19,25 @@ constexpr size_t kExtrasPerGranule = 16;
 
 bool isAtomic(const Access& access) { return access.kind == static_cast<unsigned>(AccessKind::Atomic); }
 bool isPlain(const Access& access) { return access.kind == static_cast<unsigned>(AccessKind::Plain); }
-
-// A location's key in the logs of releases (happens_before.hpp): shared
-// memory is every block's own, so its keys carry the block.
-std::uintptr_t syncKey(std::uintptr_t granuleAddress, const Place& place) {
-    if (place.space == Space::Shared || place.space == Space::DynamicShared) {
-        return granuleAddress ^ (static_cast<std::uintptr_t>(Spaces::get().blockSerial()) << 47);
-    }
-    return granuleAddress;
+bool isStrong(const Access& access) {
+    return access.kind == static_cast<unsigned>(AccessKind::Atomic) ||
+           access.kind == static_cast<unsigned>(AccessKind::Volatile);
 }
+bool isReadOnlyCache(const Access& access) { return access.kind == static_cast<unsigned>(AccessKind::ReadOnlyCache); }
+
+// A location's key in the logs of releases and the records of observed
+// writes (happens_before.hpp): the address of an access's first byte, so
+// that two 16-bit flags in one granule are two locations. Shared memory is
+// every block's own, so its keys carry the block.
+std::uintptr_t syncKey(std::uintptr_t granuleAddress, unsigned int firstByte, const Place& place) {
+    const std::uintptr_t address = granuleAddress + firstByte;
+    if (place.space == Space::Shared || place.space == Space::DynamicShared) {
+        return address ^ (static_cast<std::uintptr_t>(Spaces::get().blockSerial()) << 47);
+    }
+    return address;
+}
+
+unsigned int firstByteOf(unsigned int bytes) { return static_cast<unsigned int>(__builtin_ctz(bytes)); }
 
 // "wrote", "read"; and " (an atomic)", " (a volatile)", "" after the site.
 std::string accessWord(const Access& access) { return access.isWrite ? "wrote" : "read"; }
@@ -35,7 +45,18 @@ std::string kindNote(const Access& access) {
     if (isAtomic(access)) {
         return access.blockScoped ? " (an atomic of block scope)" : " (an atomic)";
     }
-    return access.kind == static_cast<unsigned>(AccessKind::Volatile) ? " (through a volatile pointer)" : "";
+    return access.kind == static_cast<unsigned>(AccessKind::Volatile) ? " (through a volatile pointer)"
+           : isReadOnlyCache(access)                                   ? " (with __ldg)"
+                                                                       : "";
+}
+
+// Two strong accesses (atomic or volatile) are morally strong when each one's
+// scope includes the other's thread: a volatile access is of system scope,
+// an atomic of block scope reaches only its block.
+bool morallyStrongPair(const Access& one, const Access& other) {
+    const std::uint32_t threadsPerBlock = static_cast<std::uint32_t>(Scheduler::instance().threadsPerBlock);
+    const bool sameBlock = (one.thread - 1) / threadsPerBlock == (other.thread - 1) / threadsPerBlock;
+    return (!one.blockScoped && !other.blockScoped) || sameBlock;
 }
 
 }  // namespace
@@ -75,6 +96,7 @@ void RaceCheck::access(const Place& place, const AccessRequest& request, bool is
     current.isWrite = isWrite;
     current.kind = static_cast<unsigned>(request.kind);
     current.blockScoped = request.kind == AccessKind::Atomic && request.scope == Scope::Block;
+    current.release = isWrite && isStrong(current) && HappensBefore::releasesWrites(scheduler.currentClock());
     const auto start = reinterpret_cast<std::uintptr_t>(request.address);
     const std::uintptr_t end = start + request.bytes;
     Granule* granule = place.granules;
@@ -95,7 +117,7 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
                              bool isCas) {
     Scheduler& scheduler = Scheduler::instance();
     ThreadClock& clock = scheduler.currentClock();
-    const std::uintptr_t key = syncKey(granuleAddress, place);
+    const std::uintptr_t key = syncKey(granuleAddress, firstByteOf(current.bytes), place);
     auto& extrasTable = extrasFor(place);
     Extra* extras = nullptr;
     if (granule.read.moreReads) {
@@ -103,24 +125,21 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
         extras = found != extrasTable.end() ? &found->second : nullptr;
     }
 
-    conflict(granule.write, current, granuleAddress, place);
+    conflict(granule.write, current, granuleAddress, key, place);
     if (current.isWrite) {
-        conflict(granule.read, current, granuleAddress, place);
+        conflict(granule.read, current, granuleAddress, key, place);
     }
     if (extras != nullptr) {
         for (const Access& other : extras->accesses) {
-            conflict(other, current, granuleAddress, place);
+            conflict(other, current, granuleAddress, key, place);
         }
     }
-    if (!isPlain(current)) {
+    if (isStrong(current)) {
         // A strong read sees the last write, and may acquire what it released.
-        // It is ordered after that write (observation order) when both are
-        // atomics that are morally strong: of scopes that include each other.
+        // It is ordered after that write (observation order) when the two are
+        // morally strong: both strong, of scopes that include each other.
         const Access& last = granule.write;
-        const std::uint32_t threadsPerBlock = static_cast<std::uint32_t>(scheduler.threadsPerBlock);
-        const bool sameBlock = (last.thread - 1) / threadsPerBlock == (current.thread - 1) / threadsPerBlock;
-        const bool morallyStrong = isAtomic(current) && isAtomic(last) &&
-                                   ((!current.blockScoped && !last.blockScoped) || sameBlock);
+        const bool morallyStrong = isStrong(last) && morallyStrongPair(last, current);
         scheduler.happensBefore.strongRead(clock, key, last.thread, last.epoch, morallyStrong);
     }
     if (isCas) {
@@ -169,11 +188,16 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
                        list.end());
         }
         bool nowLogged = false;
-        if (isPlain(current)) {
-            if (logged) {
-                scheduler.happensBefore.plainWrite(key);
+        if (logged) {
+            // A store ends the releases that the locations it overwrites carried.
+            for (unsigned int byte = 0; byte < kGranuleBytes; ++byte) {
+                const std::uintptr_t overwritten = syncKey(granuleAddress, byte, place);
+                if ((current.bytes >> byte & 1u) != 0 && (!isStrong(current) || overwritten != key)) {
+                    scheduler.happensBefore.plainWrite(overwritten);
+                }
             }
-        } else {
+        }
+        if (isStrong(current)) {
             nowLogged = scheduler.happensBefore.strongWrite(clock, current.thread, key, isAtomic(current));
         }
         granule.write = current;
@@ -195,27 +219,41 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
 }
 
 void RaceCheck::conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress,
-                         const Place& place) {
+                         std::uintptr_t key, const Place& place) {
     if (earlier.thread == 0 || earlier.thread == current.thread || (earlier.bytes & current.bytes) == 0 ||
         (!earlier.isWrite && !current.isWrite)) {
         return;
     }
     Scheduler& scheduler = Scheduler::instance();
+    if (isReadOnlyCache(earlier) || isReadOnlyCache(current)) {
+        // Nothing orders a load through the read-only cache: the kernel's
+        // writes to what it reads race with it, however they are ordered.
+        report(earlier, current, place,
+               "__ldg() reads through the read-only data cache, to which the memory model does not apply (the PTX "
+               "ISA: it \"does not apply to texture (including ld.global.nc) and surface accesses\"), so no barrier "
+               "or fence orders it after a write: read memory that the kernel writes with a plain load");
+        return;
+    }
     if (scheduler.happensBefore.ordered(earlier.thread, earlier.epoch, scheduler.currentClock(), current.thread,
-                                        syncKey(granuleAddress, place))) {
+                                        key)) {
         return;
     }
     const std::uint32_t threadsPerBlock = static_cast<std::uint32_t>(scheduler.threadsPerBlock);
     const bool sameBlock = (earlier.thread - 1) / threadsPerBlock == (current.thread - 1) / threadsPerBlock;
     const bool sameWarp = sameBlock && (earlier.thread - 1) % threadsPerBlock / 32 == (current.thread - 1) % threadsPerBlock / 32;
-    if (isAtomic(earlier) && isAtomic(current)) {
-        if ((!earlier.blockScoped && !current.blockScoped) || sameBlock) {
-            return;  // atomics are made to meet unordered
+    if (isStrong(earlier) && isStrong(current)) {
+        if (!morallyStrongPair(earlier, current)) {
+            report(earlier, current, place,
+                   "an atomic of block scope (atomicAdd_block and its kin) is atomic only among the threads of its "
+                   "block, and these two are in different blocks: use the atomic without _block");
+        } else if (!isAtomic(earlier) && !isAtomic(current) && !earlier.release && !current.release) {
+            report(earlier, current, place,
+                   "both are volatile, so neither sees half of the other, but no fence comes before the store: it "
+                   "publishes nothing, and a GPU may give the read an older value; put __threadfence() between "
+                   "what the writer stores and the store that says it is done, and after the read that sees it "
+                   "(the Programming Guide: volatile alone is \"not correct for inter-thread synchronization\")");
         }
-        report(earlier, current, place,
-               "an atomic of block scope (atomicAdd_block and its kin) is atomic only among the threads of its "
-               "block, and these two are in different blocks: use the atomic without _block");
-        return;
+        return;  // strong accesses meet unordered: atomics, and a release's flag
     }
     const bool volatileOne = earlier.kind == static_cast<unsigned>(AccessKind::Volatile) ||
                              current.kind == static_cast<unsigned>(AccessKind::Volatile);
@@ -245,9 +283,8 @@ void RaceCheck::conflict(const Access& earlier, const Access& current, std::uint
     }
     std::string hint;
     if (volatileOne) {
-        hint = "a volatile access is no atomic and orders nothing (the Programming Guide: volatile is \"not correct "
-               "for inter-thread synchronization\"): publish with __threadfence() and then an atomic write, and read "
-               "with an atomic read and then __threadfence() (or __syncthreads())";
+        hint = "one of the two is volatile and the other plain, and only two strong accesses (volatile or atomic) "
+               "may meet unordered: make the plain one volatile or atomic too, or order the two";
     } else if (isAtomic(earlier) || isAtomic(current)) {
         hint = "an atomic and a plain access to the same bytes: make both atomic, or put what orders them between "
                "(__syncthreads() in a block, __syncwarp() in a warp)";

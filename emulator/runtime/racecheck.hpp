@@ -8,14 +8,19 @@
 // one a write, not both atomic, that nothing orders, are a race. The PTX ISA
 // says it nearly so ("Two conflicting memory operations are said to be in a
 // data-race if they are not related in causality order and they are not
-// morally strong"), with one difference: it counts a volatile access as
-// strong, and the Programming Guide says volatile operations "do not provide
-// any inter-thread synchronization guarantees and are therefore not correct
-// for inter-thread synchronization". So here only the atomic functions are
-// made to meet unordered, and an atomic of block scope (atomicAdd_block) only
-// within its block ("Two atomic operations ... are performed atomically with
-// respect to each other only if each operation specifies a scope that
-// includes the other").
+// morally strong"). Strong operations are the atomic functions and volatile
+// accesses (the memory model takes ld.volatile and st.volatile as relaxed
+// operations of system scope); two are morally strong when each
+// one's scope includes the other's thread, so an atomic of block scope
+// (atomicAdd_block) meets another unordered only within its block. So a
+// flag may be written and read by many threads at once. What volatile does
+// not do is order the accesses around it (the Programming Guide: volatile
+// operations "do not provide any inter-thread synchronization guarantees"):
+// that takes a fence (happens_before.hpp). Two volatile accesses that
+// nothing orders are a finding here unless the store comes after a fence of
+// its thread (a release: the flag of a handoff, the store that frees a
+// lock): without one, the reader may get an older value, as the Guide's
+// threadfence reduction without its fence may sum stale partial sums.
 //
 // One exception, the Guide's own: its atomicAdd for double begins with a plain
 // read of the address (`old = *address_as_ull`) and then checks that value
@@ -63,7 +68,8 @@ private:
     std::map<std::pair<std::uint32_t, std::uintptr_t>, std::pair<std::string, std::string>> pendingCas_;
 
     void checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place, bool isCas);
-    void conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, const Place& place);
+    void conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, std::uintptr_t key,
+                  const Place& place);
     void report(const Access& earlier, const Access& current, const Place& place, const std::string& hint);
     std::unordered_map<const Granule*, Extra>& extrasFor(const Place& place);
 };

@@ -268,6 +268,10 @@ cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
     properties->unifiedAddressing = 1;
     properties->managedMemory = 1;
     properties->canMapHostMemory = 1;
+    properties->regsPerMultiprocessor = 65536;
+    properties->maxBlocksPerMultiProcessor = 32;
+    properties->memPitch = 2147483647;
+    properties->textureAlignment = 512;
     return api().answer(cudaSuccess);
 }
 
@@ -291,6 +295,16 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
         case cudaDevAttrComputeCapabilityMajor: *value = properties.major; break;
         case cudaDevAttrComputeCapabilityMinor: *value = properties.minor; break;
         case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(properties.sharedMemPerBlockOptin); break;
+        case cudaDevAttrTotalConstantMemory: *value = static_cast<int>(properties.totalConstMem); break;
+        case cudaDevAttrMaxRegistersPerBlock: *value = properties.regsPerBlock; break;
+        case cudaDevAttrL2CacheSize: *value = properties.l2CacheSize; break;
+        case cudaDevAttrMaxThreadsPerMultiProcessor: *value = properties.maxThreadsPerMultiProcessor; break;
+        case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+            *value = static_cast<int>(properties.sharedMemPerMultiprocessor);
+            break;
+        case cudaDevAttrMaxRegistersPerMultiprocessor: *value = properties.regsPerMultiprocessor; break;
+        case cudaDevAttrManagedMemory: *value = properties.managedMemory; break;
+        case cudaDevAttrMaxBlocksPerMultiprocessor: *value = properties.maxBlocksPerMultiProcessor; break;
         default: return api().answer(cudaErrorInvalidValue);
     }
     return cudaSuccess;
@@ -459,6 +473,60 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
 }
 cudaError_t cudaStreamSynchronize(cudaStream_t) { return api().answer(api().syncError); }
 cudaError_t cudaStreamQuery(cudaStream_t) { return api().answer(cudaSuccess); }
+cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t function, void* data) {
+    if (function == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    function(data);
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaHostGetDevicePointer(void** devicePointer, void* hostPointer, unsigned int flags) {
+    const warp_emulator::Allocation* allocation = warp_emulator::DeviceMemory::instance().holding(hostPointer);
+    if (devicePointer == nullptr || flags != 0 || allocation == nullptr || !allocation->live ||
+        allocation->kind != warp_emulator::MemoryKind::HostPinned) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *devicePointer = hostPointer;
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* pointer) {
+    if (attributes == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    const warp_emulator::Allocation* allocation = warp_emulator::DeviceMemory::instance().holding(pointer);
+    *attributes = cudaPointerAttributes{cudaMemoryTypeUnregistered, -2, nullptr, nullptr};
+    if (allocation != nullptr && allocation->live) {
+        attributes->device = 0;
+        void* const address = const_cast<void*>(pointer);
+        switch (allocation->kind) {
+            case warp_emulator::MemoryKind::Device:
+                *attributes = {cudaMemoryTypeDevice, 0, address, nullptr};
+                break;
+            case warp_emulator::MemoryKind::Managed:
+                *attributes = {cudaMemoryTypeManaged, 0, address, address};
+                break;
+            case warp_emulator::MemoryKind::HostPinned:
+                *attributes = {cudaMemoryTypeHost, 0, address, address};
+                break;
+        }
+    }
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int* canAccess, int device, int peerDevice) {
+    if (canAccess == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    if (device != 0 || peerDevice != 0) {
+        return api().answer(cudaErrorInvalidDevice);
+    }
+    *canAccess = 0;
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return api().answer(cudaSuccess); }
 cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t event, unsigned int) {
     return api().answer(event == nullptr ? cudaErrorInvalidResourceHandle : cudaSuccess);
 }

@@ -21,13 +21,16 @@ Scheduler& Scheduler::instance() {
 }
 
 Scheduler::Scheduler() {
-    Fibers::instance().describeRunningThread = [] { return instance().describeRunningThread(); };
+    Fibers::instance().describeRunningThread = [] {
+        kernelCodeRunning = false;  // after a fault, only the runtime runs on this fiber
+        return instance().describeRunningThread();
+    };
     Fibers::instance().stopAfterFault = [](const void* address) {
         kernelCodeRunning = false;
         char text[160];
         std::snprintf(text, sizeof text,
                       "an access to %p, outside any memory the kernel may touch, in code the compiler did not "
-                      "instrument (a memcpy or memset the kernel called, or inline assembly)",
+                      "instrument (a library function the kernel called, or inline assembly)",
                       address);
         Scheduler& scheduler = instance();
         scheduler.report.invalidAccess(scheduler.describeRunningThread() + ": " + text);
@@ -68,6 +71,7 @@ void Scheduler::resume(int index) {
     Thread& thread = threads_[static_cast<size_t>(index)];
     current_ = &thread;
     currentIndex_ = index;
+    spinAddress_ = nullptr;
     tracingThread_ = tracingLaunch_ && trace.traces(blockIndex, index / warpSize);
     Fibers& fibers = Fibers::instance();
     fibers.stackOf(index, &localMemoryStart, &localMemoryEnd);
@@ -79,6 +83,7 @@ void Scheduler::resume(int index) {
 }
 
 void Scheduler::switchAway(int index) {
+    MemoryChecks::threadSwitches();
     Thread& thread = threads_[static_cast<size_t>(index)];
     thread.kernelCode = kernelCodeRunning;
     kernelCodeRunning = false;
@@ -125,6 +130,21 @@ void Scheduler::yield() {
     }
     yielded_ = true;
     switchAway(currentIndex_);
+}
+
+void Scheduler::strongAccess(const void* address) {
+    // Few enough that a spin gives way at once, many enough that a loop of
+    // atomics on one counter rarely switches.
+    constexpr int kSpinAccesses = 64;
+    if (address != spinAddress_) {
+        spinAddress_ = address;
+        spinCount_ = 1;
+        return;
+    }
+    if (++spinCount_ >= kSpinAccesses) {
+        spinCount_ = 0;
+        yield();
+    }
 }
 
 void Scheduler::stopKernel(cudaError_t error, const std::string& why) {

@@ -9,7 +9,10 @@
 // reach collectives at different times and places. The scheduler runs every
 // runnable thread, in the lane order of this run, until each waits or exits;
 // only then does it carry out collectives. So which lanes meet at a call never
-// depends on the order.
+// depends on the order. A thread also lets the others run when it sleeps
+// (__nanosleep()) and when it spins: the Guide's "starvation-free
+// algorithms" (a thread that waits for a flag or a lock another thread of
+// the block sets) need the others to go on.
 #pragma once
 
 #include <cstdint>
@@ -74,6 +77,10 @@ public:
     // and no thread of the launch runs again.
     Request wait(const Request& request);
     void yield();
+    // A strong access (volatile or atomic) by the running thread: one that
+    // comes back to the same address again and again spins, waiting for
+    // another thread, and is let go now and then so that the others run.
+    void strongAccess(const void* address);
     [[noreturn]] void stopKernel(cudaError_t error, const std::string& why);
     cudaError_t stoppedWith() const { return stoppedWith_; }
 
@@ -119,6 +126,8 @@ private:
     bool tracingLaunch_ = false;
     bool tracingThread_ = false;
     bool yielded_ = false;
+    const void* spinAddress_ = nullptr;  // the running thread's last strong access
+    int spinCount_ = 0;                  // how many of them in a row, to that address
     cudaError_t stoppedWith_ = cudaSuccess;
     void (*body_)(void*) = nullptr;
     void* bodyContext_ = nullptr;

@@ -15,8 +15,11 @@ namespace warp_emulator {
 constexpr size_t kGranuleBytes = 4;
 
 // How an access was made, as the PTX ISA's memory model tells them apart:
-// plain loads and stores are weak; volatile ones and atomic functions strong.
-enum class AccessKind : unsigned char { Plain = 0, Volatile = 1, Atomic = 2 };
+// plain loads and stores are weak; volatile ones and atomic functions strong;
+// __ldg's loads through the read-only data cache are outside it ("The memory
+// consistency model does not apply to texture (including ld.global.nc) and
+// surface accesses").
+enum class AccessKind : unsigned char { Plain = 0, Volatile = 1, Atomic = 2, ReadOnlyCache = 3 };
 
 // One access, in 16 bytes. `site` is a code address in the program (a
 // compiler-instrumented load or store) or a numbered source line (an atomic
@@ -32,10 +35,11 @@ struct Access {
     std::uint64_t moreReads : 1;    // in Granule::read: other concurrent reads are kept aside
     std::uint64_t checkedByCas : 1; // a plain read its thread then checked with atomicCAS
     std::uint64_t syncLocation : 1; // in Granule::write: a release was written here (a sync log exists)
-    std::uint64_t unused : 5;
+    std::uint64_t release : 1;      // a strong write after a fence of its thread: a release pattern
+    std::uint64_t unused : 4;
 
     Access() : site(0), bytes(0), isWrite(0), kind(0), blockScoped(0), moreReads(0), checkedByCas(0),
-               syncLocation(0), unused(0) {}
+               syncLocation(0), release(0), unused(0) {}
 };
 static_assert(sizeof(Access) == 16, "an access record is 16 bytes");
 

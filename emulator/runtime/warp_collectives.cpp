@@ -247,7 +247,8 @@ void WarpCollectives::carryOut(int warp, unsigned int group, bool forced) {
                     known = readingCalls_.emplace(identity, scheduler_.report.addCall(callAndSite(mine))).first;
                 }
                 scheduler_.report.undefinedRead(known->second, lane, source,
-                                                scheduler_.report.undefinedReads == 0 ? scheduler_.whereWarp(warp) : "");
+                                                scheduler_.report.undefinedReads == 0 ? scheduler_.whereWarp(warp) : "",
+                                                __builtin_popcount(scheduler_.existingLanes(warp)));
                 mine.poisoned = true;
             } else {
                 mine.result = scheduler_.laneOf(warp, source).request.value;

@@ -1,8 +1,10 @@
 // watchdog.hpp: ends a launch in which no thread has reached a collective or
-// exited for WARP_EMULATOR_WATCHDOG_SECONDS (60 by default; 0: never).
-// Threads switch only at collectives (and at __nanosleep()), so a thread that
-// spins waiting for memory another thread writes runs alone forever here,
-// where a GPU would run the other thread. The watchdog names it.
+// exited for WARP_EMULATOR_WATCHDOG_SECONDS (60 by default; 0: never). A
+// thread that spins on a volatile or atomic flag lets the others of its
+// block run (scheduler.hpp), so what is left is a wait that nothing here
+// ends: for a later block, since blocks run one after another (and a GPU
+// promises no order between blocks either), or on a plain variable the
+// compiler keeps in a register. The watchdog names the running thread.
 #pragma once
 
 #include <signal.h>
@@ -71,12 +73,13 @@ private:
         }
         const std::string who = s.who != nullptr ? s.who() : "";
         std::fprintf(stderr,
-                     "warp emulator: %s has run for %u s without reaching a collective or exiting, and no other "
-                     "thread has run since. Threads switch only at collectives and __nanosleep() here, so a thread "
-                     "that spins on memory another thread writes waits forever, where a GPU would run that other "
-                     "thread. Put __nanosleep() in the loop, or give it more time: "
-                     "WARP_EMULATOR_WATCHDOG_SECONDS=N (0: never end it).\n",
-                     who.empty() ? "a thread" : who.c_str(), s.stillSeconds);
+                     "warp emulator: no thread has reached a collective or exited for %u s; %s was running. A thread "
+                     "that waits for a flag another thread of its block sets gets its turn here, so this one waits "
+                     "for something no thread of the running block does: a later block (blocks run here one after "
+                     "another, and the Programming Guide promises no order between blocks on a GPU either), or a "
+                     "plain variable that the compiler may keep in a register (wait on a volatile or atomic one). "
+                     "More time: WARP_EMULATOR_WATCHDOG_SECONDS=N (0: never end it).\n",
+                     s.stillSeconds, who.empty() ? "a thread" : who.c_str());
         std::fflush(stderr);
         _exit(kCannotRunExitCode);
     }

@@ -256,7 +256,11 @@ inline void __nanosleep(unsigned int) { warp_emulator::sleep(); }
 
 // Loads and stores through a cache hint: plain loads and stores here, checked
 // as any other.
-template <typename T> T __ldg(const T* address) { return *address; }
+template <typename T> T __ldg(const T* address, WARP_EMULATOR_SITE) {
+    T value;
+    warp_emulator::readOnlyCacheLoad(address, &value, sizeof(T), file, line);
+    return value;
+}
 template <typename T> T __ldca(const T* address) { return *address; }
 template <typename T> T __ldcg(const T* address) { return *address; }
 template <typename T> T __ldcs(const T* address) { return *address; }

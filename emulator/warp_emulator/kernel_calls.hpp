@@ -100,6 +100,10 @@ __attribute__((const)) uint3 blockIndex();
 __attribute__((const)) dim3 blockSize();
 __attribute__((const)) dim3 gridSize();
 
+// __ldg's load, through the read-only data cache (ld.global.nc): checked as a
+// read outside the memory model (racecheck.hpp), then copied into `value`.
+void readOnlyCacheLoad(const void* address, void* value, unsigned int bytes, const char* file, int line);
+
 // An atomic function on `bytes` at `address`: checked, recorded for the race
 // check as an atomic access of `scope`, carried out; returns the old value's bits.
 std::uint64_t atomic(void* address, unsigned int bytes, AtomicOp op, NumberKind kind, Scope scope,
