@@ -3,6 +3,7 @@
 // ones computed exactly here). Pure functions: they touch no memory.
 #pragma once
 
+#include <cfenv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -47,6 +48,49 @@ inline unsigned int __funnelshift_r(unsigned int low, unsigned int high, unsigne
     const unsigned long long both = (static_cast<unsigned long long>(high) << 32) | low;
     return static_cast<unsigned int>(both >> (shift & 31u));
 }
+// The _lc and _rc forms clamp the shift to 32 instead of taking it modulo 32.
+inline unsigned int __funnelshift_lc(unsigned int low, unsigned int high, unsigned int shift) {
+    const unsigned long long both = (static_cast<unsigned long long>(high) << 32) | low;
+    return static_cast<unsigned int>((both << (shift < 32u ? shift : 32u)) >> 32);
+}
+inline unsigned int __funnelshift_rc(unsigned int low, unsigned int high, unsigned int shift) {
+    const unsigned long long both = (static_cast<unsigned long long>(high) << 32) | low;
+    return static_cast<unsigned int>(both >> (shift < 32u ? shift : 32u));
+}
+// Four bytes at once: sums and absolute differences byte by byte (wrapping),
+// and the dot product of four bytes with an accumulator.
+namespace warp_emulator {
+template <typename Byte, typename Operation>
+unsigned int bytewise(unsigned int x, unsigned int y, Operation operation) {
+    unsigned int result = 0;
+    for (int i = 0; i < 4; ++i) {
+        const Byte a = static_cast<Byte>(x >> (8 * i)), b = static_cast<Byte>(y >> (8 * i));
+        result |= (static_cast<unsigned int>(operation(a, b)) & 0xffu) << (8 * i);
+    }
+    return result;
+}
+}  // namespace warp_emulator
+inline unsigned int __vadd4(unsigned int x, unsigned int y) {
+    return warp_emulator::bytewise<unsigned char>(x, y, [](int a, int b) { return a + b; });
+}
+inline unsigned int __vsub4(unsigned int x, unsigned int y) {
+    return warp_emulator::bytewise<unsigned char>(x, y, [](int a, int b) { return a - b; });
+}
+inline unsigned int __vabsdiffu4(unsigned int x, unsigned int y) {
+    return warp_emulator::bytewise<unsigned char>(x, y, [](int a, int b) { return a > b ? a - b : b - a; });
+}
+inline int __dp4a(int x, int y, int accumulator) {
+    for (int i = 0; i < 4; ++i) {
+        accumulator += static_cast<signed char>(x >> (8 * i)) * static_cast<signed char>(y >> (8 * i));
+    }
+    return accumulator;
+}
+inline unsigned int __dp4a(unsigned int x, unsigned int y, unsigned int accumulator) {
+    for (int i = 0; i < 4; ++i) {
+        accumulator += ((x >> (8 * i)) & 0xffu) * ((y >> (8 * i)) & 0xffu);
+    }
+    return accumulator;
+}
 inline int __mul24(int x, int y) { return ((x << 8) >> 8) * ((y << 8) >> 8); }
 inline unsigned int __umul24(unsigned int x, unsigned int y) { return (x & 0xffffffu) * (y & 0xffffffu); }
 inline int __mulhi(int x, int y) { return static_cast<int>((static_cast<long long>(x) * y) >> 32); }
@@ -72,6 +116,10 @@ inline unsigned int min(int a, unsigned int b) { return min(static_cast<unsigned
 inline unsigned int max(int a, unsigned int b) { return max(static_cast<unsigned int>(a), b); }
 inline unsigned int min(unsigned int a, int b) { return min(a, static_cast<unsigned int>(b)); }
 inline unsigned int max(unsigned int a, int b) { return max(a, static_cast<unsigned int>(b)); }
+inline long min(long a, long b) { return a < b ? a : b; }
+inline long max(long a, long b) { return a > b ? a : b; }
+inline unsigned long min(unsigned long a, unsigned long b) { return a < b ? a : b; }
+inline unsigned long max(unsigned long a, unsigned long b) { return a > b ? a : b; }
 inline long long min(long long a, long long b) { return a < b ? a : b; }
 inline long long max(long long a, long long b) { return a > b ? a : b; }
 inline unsigned long long min(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
@@ -121,6 +169,69 @@ inline double __ddiv_rn(double x, double y) { return x / y; }
 inline double __fma_rn(double x, double y, double z) { return std::fma(x, y, z); }
 inline double __drcp_rn(double x) { return 1.0 / x; }
 inline double __dsqrt_rn(double x) { return std::sqrt(x); }
+
+// The other rounding modes: the operation done with the host's rounding set
+// to toward zero (rz), down (rd) or up (ru), through volatile operands so
+// that the compiler neither folds it nor moves it past the change.
+namespace warp_emulator {
+template <typename T, typename Operation>
+T roundedAs(int mode, T x, T y, Operation operation) {
+    const int saved = std::fegetround();
+    std::fesetround(mode);
+    volatile T a = x, b = y;
+    volatile T result = operation(a, b);
+    std::fesetround(saved);
+    return result;
+}
+}  // namespace warp_emulator
+#define WARP_EMULATOR_ROUNDED(suffix, mode)                                                                                \
+    inline float __fadd_##suffix(float x, float y) { return warp_emulator::roundedAs(mode, x, y, [](float a, float b) { return a + b; }); } \
+    inline float __fsub_##suffix(float x, float y) { return warp_emulator::roundedAs(mode, x, y, [](float a, float b) { return a - b; }); } \
+    inline float __fmul_##suffix(float x, float y) { return warp_emulator::roundedAs(mode, x, y, [](float a, float b) { return a * b; }); } \
+    inline float __fdiv_##suffix(float x, float y) { return warp_emulator::roundedAs(mode, x, y, [](float a, float b) { return a / b; }); } \
+    inline double __dadd_##suffix(double x, double y) { return warp_emulator::roundedAs(mode, x, y, [](double a, double b) { return a + b; }); } \
+    inline double __dsub_##suffix(double x, double y) { return warp_emulator::roundedAs(mode, x, y, [](double a, double b) { return a - b; }); } \
+    inline double __dmul_##suffix(double x, double y) { return warp_emulator::roundedAs(mode, x, y, [](double a, double b) { return a * b; }); } \
+    inline double __ddiv_##suffix(double x, double y) { return warp_emulator::roundedAs(mode, x, y, [](double a, double b) { return a / b; }); }
+WARP_EMULATOR_ROUNDED(rz, FE_TOWARDZERO)
+WARP_EMULATOR_ROUNDED(rd, FE_DOWNWARD)
+WARP_EMULATOR_ROUNDED(ru, FE_UPWARD)
+#undef WARP_EMULATOR_ROUNDED
+
+// CUDA's math functions the C library lacks.
+inline float sinpif(float x) { return static_cast<float>(std::sin(M_PI * static_cast<double>(x))); }
+inline float cospif(float x) { return static_cast<float>(std::cos(M_PI * static_cast<double>(x))); }
+inline double sinpi(double x) { return std::sin(M_PI * x); }
+inline double cospi(double x) { return std::cos(M_PI * x); }
+inline void sincospif(float x, float* s, float* c) { *s = sinpif(x); *c = cospif(x); }
+inline void sincospi(double x, double* s, double* c) { *s = sinpi(x); *c = cospi(x); }
+inline float normcdff(float x) { return 0.5f * std::erfc(-x / std::sqrt(2.0f)); }
+inline double normcdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+inline double erfinv(double y) {
+    if (y <= -1.0 || y >= 1.0) {
+        return y == -1.0 ? -HUGE_VAL : y == 1.0 ? HUGE_VAL : std::nan("");
+    }
+    double x = 0.0;  // Newton's method on erf(x) - y
+    for (int i = 0; i < 100; ++i) {
+        const double step = (std::erf(x) - y) / (2.0 / std::sqrt(M_PI) * std::exp(-x * x));
+        x -= step;
+        if (std::fabs(step) <= 1e-17 * (1.0 + std::fabs(x))) {
+            break;
+        }
+    }
+    return x;
+}
+inline float erfinvf(float y) { return static_cast<float>(erfinv(y)); }
+inline double erfcinv(double y) { return erfinv(1.0 - y); }
+inline float erfcinvf(float y) { return static_cast<float>(erfcinv(y)); }
+inline double normcdfinv(double y) { return -std::sqrt(2.0) * erfcinv(2.0 * y); }
+inline float normcdfinvf(float y) { return static_cast<float>(normcdfinv(y)); }
+inline float norm3df(float a, float b, float c) { return static_cast<float>(std::sqrt(double(a) * a + double(b) * b + double(c) * c)); }
+inline float rnorm3df(float a, float b, float c) { return 1.0f / norm3df(a, b, c); }
+inline double norm3d(double a, double b, double c) { return std::sqrt(a * a + b * b + c * c); }
+inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
+inline float rhypotf(float a, float b) { return 1.0f / std::hypot(a, b); }
+inline double rhypot(double a, double b) { return 1.0 / std::hypot(a, b); }
 
 // Conversions, rounding as their suffix says (rn to nearest even, rz toward
 // zero, rd down, ru up) and, as PTX's cvt does from floating point to an

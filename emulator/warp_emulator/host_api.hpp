@@ -15,8 +15,10 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "kernel_calls.hpp"
+#include "launch.hpp"
 #include "runtime_types.hpp"
 
 namespace warp_emulator {
@@ -148,6 +150,16 @@ cudaError_t cudaMallocPitch(T** pointer, size_t* pitch, size_t width, size_t hei
 cudaError_t cudaFree(void* pointer, WARP_EMULATOR_SITE);
 cudaError_t cudaFreeAsync(void* pointer, cudaStream_t stream, WARP_EMULATOR_SITE);
 cudaError_t cudaFreeHost(void* pointer, WARP_EMULATOR_SITE);
+// Pinned host memory is the kernel's to read at the same address.
+cudaError_t cudaHostGetDevicePointer(void** devicePointer, void* hostPointer, unsigned int flags);
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* pointer);
+// One device: no peer; cache preferences change nothing here.
+cudaError_t cudaDeviceCanAccessPeer(int* canAccess, int device, int peerDevice);
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache cacheConfig);
+template <typename... Parameters>
+cudaError_t cudaFuncSetCacheConfig(void (*)(Parameters...), cudaFuncCache) {
+    return cudaSuccess;
+}
 
 cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind,
@@ -223,6 +235,8 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned int flag
 cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
+// Runs `function(data)` now: every launch has finished by then.
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t function, void* data);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
 cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest);
 
@@ -234,3 +248,20 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = nullptr);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float* milliseconds, cudaEvent_t start, cudaEvent_t end);
+
+// cudaLaunchKernel(kernel, grid, block, args, sharedBytes, stream): a launch
+// whose arguments are an array of pointers to them, each of the type of its
+// parameter.
+namespace warp_emulator {
+template <typename... Parameters, size_t... Index>
+void launchFromArray(void (*kernel)(Parameters...), dim3 grid, dim3 block, void** arguments, size_t sharedBytes,
+                     std::index_sequence<Index...>) {
+    configuredLaunch(kernel, grid, block, sharedBytes)(*static_cast<std::decay_t<Parameters>*>(arguments[Index])...);
+}
+}  // namespace warp_emulator
+template <typename... Parameters>
+cudaError_t cudaLaunchKernel(void (*kernel)(Parameters...), dim3 grid, dim3 block, void** arguments,
+                             size_t sharedBytes = 0, cudaStream_t = nullptr) {
+    warp_emulator::launchFromArray(kernel, grid, block, arguments, sharedBytes, std::index_sequence_for<Parameters...>{});
+    return cudaPeekAtLastError();
+}

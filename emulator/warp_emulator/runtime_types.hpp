@@ -129,12 +129,45 @@ enum cudaDeviceAttr {
     cudaDevAttrMaxGridDimY = 6,
     cudaDevAttrMaxGridDimZ = 7,
     cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrTotalConstantMemory = 9,
     cudaDevAttrWarpSize = 10,
+    cudaDevAttrMaxRegistersPerBlock = 12,
     cudaDevAttrMultiProcessorCount = 16,
+    cudaDevAttrL2CacheSize = 38,
+    cudaDevAttrMaxThreadsPerMultiProcessor = 39,
     cudaDevAttrComputeCapabilityMajor = 75,
     cudaDevAttrComputeCapabilityMinor = 76,
+    cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+    cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+    cudaDevAttrManagedMemory = 83,
     cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+    cudaDevAttrMaxBlocksPerMultiprocessor = 106,
 };
+
+enum cudaFuncCache {
+    cudaFuncCachePreferNone = 0,
+    cudaFuncCachePreferShared = 1,
+    cudaFuncCachePreferL1 = 2,
+    cudaFuncCachePreferEqual = 3,
+};
+
+enum cudaMemoryType {
+    cudaMemoryTypeUnregistered = 0,
+    cudaMemoryTypeHost = 1,
+    cudaMemoryTypeDevice = 2,
+    cudaMemoryTypeManaged = 3,
+};
+
+struct cudaPointerAttributes {
+    cudaMemoryType type;
+    int device;
+    void* devicePointer;
+    void* hostPointer;
+};
+
+// A host function a stream runs (cudaLaunchHostFunc).
+#define CUDART_CB
+using cudaHostFn_t = void (*)(void*);
 
 // Streams and events are handles of their own, so that a program can create,
 // pass and destroy them; every launch has finished when its call returns, so
@@ -199,6 +232,15 @@ struct cudaDeviceProp {
     int managedMemory;
     int integrated;
     int canMapHostMemory;
+    int regsPerMultiprocessor;
+    int maxBlocksPerMultiProcessor;
+    int asyncEngineCount;
+    size_t memPitch;
+    size_t textureAlignment;
+    int deviceOverlap;
+    int ECCEnabled;
+    int pciBusID;
+    int pciDeviceID;
 };
 
 struct cudaFuncAttributes {
