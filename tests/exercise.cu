@@ -144,6 +144,7 @@ struct CaseVerdict {
     bool rowsRight;
     bool notWritten;  // every row still kArgmaxNotWritten
     long long findings;
+    std::string firstFinding;
 };
 
 CaseVerdict checkArgmax(const std::string& caseName, const std::vector<float>& input) {
@@ -161,7 +162,7 @@ CaseVerdict checkArgmax(const std::string& caseName, const std::vector<float>& i
     }
     const bool notWritten = std::all_of(run.argmax.begin(), run.argmax.end(),
                                         [](int lane) { return lane == kArgmaxNotWritten; });
-    return {check.passed(), notWritten, run.findings};
+    return {check.passed(), notWritten, run.findings, run.firstFinding};
 }
 
 int main() {
@@ -200,10 +201,20 @@ int main() {
                     "  first wrong row is shown above). The report's rows have no ties, so ./shuffles passes this.\n");
     }
     if (!noFindings) {
+        // What to do depends on what the first finding is.
+        const std::string& first = standard.findings != 0 ? standard.firstFinding : ties.firstFinding;
+        const char* advice =
+            first.find("never arrived") != std::string::npos || first.find("RULE BROKEN") != std::string::npos
+                ? "A collective's mask names lanes that do not reach it (the page's first pitfall: on a GPU\n"
+                  "  this can hang). Every lane a mask names must make the same call, unless it has exited:\n"
+                  "  keep all 32 lanes in the call, or build the mask with __ballot_sync before the branch."
+            : first.find("not taking part") != std::string::npos
+                ? "A shuffle that reads a lane not taking part returns whatever a GPU has there, so right\n"
+                  "  answers are luck: every lane a shuffle reads must be in its mask and reach the call."
+                : "The finding names the line, the threads and the memory.";
         std::printf("exercise: FAILED: the emulator found %lld problems in your reduceRowsPadded, the first shown\n"
-                    "  above. A shuffle that reads a lane not taking part returns whatever a GPU has there, so\n"
-                    "  right answers are luck: every lane a shuffle reads must be in its mask and reach the call.\n",
-                    standard.findings + ties.findings);
+                    "  above. %s\n",
+                    standard.findings + ties.findings, advice);
     }
     return kExitMismatch;
 }

@@ -36,12 +36,13 @@ def number(value):
 class Call:
     """One completed collective of the traced warp."""
 
-    def __init__(self, record):
+    def __init__(self, record, kernel):
         self.record = record
         self.intrinsic = record["intrinsic"]
         self.file = record["file"]
         self.line = record["line"]
-        self.where = self.file  # no line number: a picture must not go stale when a comment moves
+        # The kernel and file, no line number: a picture must not go stale when a comment moves.
+        self.where = "in %s (%s)" % (kernel, self.file)
         self.took_part = mask(record["took_part"])
         self.exited = mask(record["exited"])
         self.lanes = {entry["lane"]: entry for entry in record["lanes"]}
@@ -117,7 +118,7 @@ def read_trace(path):
                         raise TraceError("a call of %s outside its launch" % record["kernel"])
                     if record["seq"] != len(current.calls):
                         raise TraceError("seq %d where %d was next" % (record["seq"], len(current.calls)))
-                    current.calls.append(Call(record))
+                    current.calls.append(Call(record, current.kernel))
                 elif kind == "end":
                     if current is None or record["kernel"] != current.kernel:
                         raise TraceError("an end of %s without its launch" % record["kernel"])

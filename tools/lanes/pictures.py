@@ -161,7 +161,7 @@ def mark_dead(grid, ballot, dead, first_step):
     grid.dead_label = "dead lanes %s: %s" % (lane_range(dead), carried_by_dead_lanes(first_step, dead))
     grid.legend.append(("cell-dead", "grey column: a dead lane, with no data; it carries the identity and "
                                      "stays in every call. Live lanes are read from the kernel's own "
-                                     "__ballot_sync at %s, result %s." % (ballot.where, ballot["result"])))
+                                     "__ballot_sync %s, result %s." % (ballot.where, ballot["result"])))
 
 
 def padded_sum_ladder(launch):
@@ -172,7 +172,7 @@ def padded_sum_ladder(launch):
     grid = Grid(launch.lanes)
     grid.title_lines = title_lines(
         launch, "the row sum, a shuffle-down ladder and a broadcast",
-        "__shfl_down_sync(%s, sum, offset) at %s, offset %s; then __shfl_sync(%s, sum, %s) at %s."
+        "__shfl_down_sync(%s, sum, offset) %s, offset %s; then __shfl_sync(%s, sum, %s) %s."
         % (ladder[0]["mask"], ladder[0].where, operands(ladder), broadcast["mask"], broadcast["operand"],
            broadcast.where))
     grid.accessible_name = ("%s: lane by lane, who reads whom in the shuffle-down ladder and the broadcast"
@@ -197,7 +197,7 @@ def padded_max_butterfly(launch):
     grid = Grid(launch.lanes)
     grid.title_lines = title_lines(
         launch, "the row max, a butterfly",
-        "__shfl_xor_sync(%s, best, laneMask) at %s, laneMask %s; each lane keeps the larger."
+        "__shfl_xor_sync(%s, best, laneMask) %s, laneMask %s; each lane keeps the larger."
         % (butterfly[0]["mask"], butterfly[0].where, operands(butterfly)))
     grid.accessible_name = "%s: lane by lane, the xor butterfly that gives every lane the max" % launch.kernel
     grid.bands = shuffle_bands(launch, butterfly, "after", answer_lanes=set(range(launch.lanes)) - dead)
@@ -215,7 +215,7 @@ def padded_live_ballot(launch):
     grid = Grid(launch.lanes)
     grid.title_lines = title_lines(
         launch, "the live lanes, one ballot",
-        "__ballot_sync(%s, live) at %s returned %s; liveCount = __popc(%s)."
+        "__ballot_sync(%s, live) %s returned %s; liveCount = __popc(%s)."
         % (ballot["mask"], ballot.where, ballot["result"], ballot["result"]))
     grid.accessible_name = "%s: each lane's vote in the ballot of live lanes, and the result" % launch.kernel
     votes = {}
@@ -242,9 +242,9 @@ def ballot_down_undefined_reads(launch):
     grid = Grid(launch.lanes)
     grid.title_lines = title_lines(
         launch, "wrong on purpose, undefined reads",
-        "__shfl_down_sync(%s, sum, offset) at %s, offset %s, inside if (live).%s"
+        "__shfl_down_sync(%s, sum, offset) %s, offset %s, inside if (live).%s"
         % (ladder[0]["mask"], ladder[0].where, operands(ladder),
-           "" if ballot is None else " The mask is liveMask = __ballot_sync(%s, live) at %s = %s."
+           "" if ballot is None else " The mask is liveMask = __ballot_sync(%s, live) %s = %s."
            % (ballot["mask"], ballot.where, ballot["result"])))
     grid.accessible_name = ("%s: the shuffle-down ladder with the dead lanes gone; every read of an "
                             "absent lane is undefined" % launch.kernel)
@@ -261,7 +261,7 @@ def width8_segments(launch):
     grid = Grid(launch.lanes, segment_width=width)
     grid.title_lines = title_lines(
         launch, "four rows in one warp, width = %d" % width,
-        "__shfl_down_sync(%s, sum, offset, %d) at %s, offset %s; then __shfl_sync(%s, sum, %s, %d) at %s."
+        "__shfl_down_sync(%s, sum, offset, %d) %s, offset %s; then __shfl_sync(%s, sum, %s, %d) %s."
         % (ladder[0]["mask"], width, ladder[0].where, operands(ladder), broadcast["mask"], broadcast["operand"],
            broadcast["width"], broadcast.where))
     grid.accessible_name = ("%s: the shuffle-down ladder and broadcast inside each %d-lane segment"
