@@ -23,7 +23,9 @@ command="cmake -S . -B build-h200 && cmake --build build-h200 -j 16 && SHUFFLES_
     || { echo "# the build failed:"; tail -30 build-h200.log; }
   echo "# built in $(( $(date +%s) - start )) s"
   SHUFFLES_REQUIRE_GPU=1 ctest --test-dir build-h200 -j 16 --output-on-failure 2>&1 | grep -v '^      Start'
-  echo "# ctest exit code: ${PIPESTATUS[0]}"; } > evidence/h200-ctest.txt
+  echo "# ctest exit code: ${PIPESTATUS[0]}"; } > h200-ctest.partial
+# Only now, so that the suite's own tests read the evidence as committed, not this run half-written.
+mv h200-ctest.partial evidence/h200-ctest.txt
 rm -rf build-h200 build-h200.log
 if [ -n "${OUT:-}" ]; then cp evidence/h200-ctest.txt "$OUT"/; fi
 tail -n 40 evidence/h200-ctest.txt
