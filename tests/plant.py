@@ -6,8 +6,8 @@
 Plants one mistake of tests/plants.py, to prove that a check bites.
   --list    prints each plant's name, label, time limit and (for a runtime
             plant) file and case, one plant a line, for CMake to make tests of
-  NAME      copies the project (DIR, less its build and cache folders) into
-            --work/tree, plants the mistake there, runs its command in that
+  NAME      copies the project's files (git's list of them in a checkout,
+            else every file but build folders') into --work/tree, plants the mistake there, runs its command in that
             copy and judges it: exit 0 when the mistake was caught as it must be
   --output  writes only the planted file, to FILE (for the build, which
             compiles the runtime plants)
@@ -94,15 +94,46 @@ def planted_text(path, plant, original=None):
     return text[:start] + plant.replace + text[start + len(plant.find):]
 
 
+def in_build_folder(source, relative, work, verdicts):
+    """Whether the file lies in a build folder (one holding a CMakeCache.txt,
+    whatever its name), in the running build's work, or in a cache."""
+    folder = os.path.dirname(relative)
+    while folder:
+        if folder not in verdicts:
+            path = os.path.join(source, folder)
+            verdicts[folder] = (os.path.basename(folder) in SKIPPED_FOLDERS
+                                or os.path.isfile(os.path.join(path, "CMakeCache.txt"))
+                                or os.path.commonpath([path, work]) == path)
+        if verdicts[folder]:
+            return True
+        folder = os.path.dirname(folder)
+    return False
+
+
+def project_files(source, work):
+    """The project's files, relative to source: git's list where source is a
+    checkout (the files it tracks, and new ones it does not ignore), else
+    every file; less those of build folders and of the running build's work."""
+    listing = subprocess.run(["git", "-C", source, "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                             capture_output=True)
+    if listing.returncode == 0:
+        names = [name for name in listing.stdout.decode().split("\0") if name]
+    else:
+        names = []
+        for folder, folders, files in os.walk(source):
+            folders[:] = [name for name in folders if name not in SKIPPED_FOLDERS]
+            names += [os.path.relpath(os.path.join(folder, name), source) for name in files]
+    verdicts = {}
+    return [name for name in names if os.path.isfile(os.path.join(source, name))
+            and not in_build_folder(source, name, os.path.abspath(work), verdicts)]
+
+
 def copy_project(source, tree):
     shutil.rmtree(tree, ignore_errors=True)
-    work = os.path.dirname(tree)
-
-    def ignored(folder, names):
-        return [name for name in names if name in SKIPPED_FOLDERS or name.startswith("build")
-                or os.path.abspath(os.path.join(folder, name)) == work]
-
-    shutil.copytree(source, tree, symlinks=True, ignore=ignored)
+    for relative in project_files(source, os.path.dirname(tree)):
+        target = os.path.join(tree, relative)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copy2(os.path.join(source, relative), target, follow_symlinks=False)
 
 
 def run(plant, source, work, variables):
@@ -150,7 +181,7 @@ def main():
     if arguments == ["--list"]:
         for plant in PLANTS:
             print(" ".join([plant.name, plant.label, str(plant.timeout)] +
-                           ([os.path.basename(plant.file), plant.case] if plant.case else [])))
+                           ([os.path.relpath(plant.file, "emulator/runtime"), plant.case] if plant.case else [])))
         return 0
     if not arguments or arguments[0].startswith("-"):
         sys.exit(__doc__.strip())

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 cxx=${CXX:-g++}
 export CXX="$cxx"
-emulator_code="emulator/emulate emulator/warp_emulator.hpp emulator/warp_emulator/*.hpp emulator/runtime/*.cpp emulator/runtime/*.hpp"
+emulator_code="emulator/emulate emulator/nvcc emulator/driver emulator/include emulator/runtime"
 machine="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores"
 compiler=$("$cxx" --version | head -n 1)
 header() {  # title, command, code (paths and globs)

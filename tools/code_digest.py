@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""usage: code_digest.py FILE...
+"""usage: code_digest.py PATH...
 
-Prints one sha256 for the code of the files, in the order given: each file's
+Prints one sha256 for the code of the files, in the order given (a folder:
+every file under it, in sorted order, but Python's caches): each file's
 name and text, less its comments, its blank lines and the space around and
 between tokens (string and character literals kept whole). Evidence names the
 digest of the code it ran, so it goes stale when that code changes, not when
@@ -63,8 +64,22 @@ def code_of(text):
     return "\n".join(line for line in lines if line)
 
 
+def files_in(paths):
+    """The files the paths name: a file itself, a folder every file under it."""
+    files = []
+    for path in paths:
+        if not os.path.isdir(path):
+            files.append(path)
+            continue
+        for root, folders, names in os.walk(path):
+            folders[:] = sorted(folder for folder in folders if folder != "__pycache__")
+            files += [os.path.join(root, name) for name in sorted(names) if not name.endswith(".pyc")]
+    return files
+
+
 def digest(paths):
     total = hashlib.sha256()
+    paths = files_in(paths)
     for path in paths:
         with open(path, encoding="utf-8", errors="surrogateescape") as source:
             total.update(os.path.basename(path).encode() + b"\0")

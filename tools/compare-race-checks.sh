@@ -24,8 +24,8 @@ verdict() {  # exit status -> what it means
   printf '# command: tools/compare-race-checks.sh %s\n' "$build"
   printf '# date: %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   printf '# machine: %s, %s cores; compiler: %s\n' "$(uname -m)" "$(nproc)" "$(g++ --version | head -1)"
-  printf '# code digest %s of emulator/runtime/*.cpp emulator/runtime/*.hpp emulator/warp_emulator/*.hpp emulator/tests/*.cu emulator/tests/case.cuh\n' \
-    "$(python3 tools/code_digest.py emulator/runtime/*.cpp emulator/runtime/*.hpp emulator/warp_emulator/*.hpp emulator/tests/*.cu emulator/tests/case.cuh)"
+  printf '# code digest %s of emulator/runtime emulator/include emulator/tests/*.cu emulator/tests/case.cuh\n' \
+    "$(python3 tools/code_digest.py emulator/runtime emulator/include emulator/tests/*.cu emulator/tests/case.cuh)"
   printf '# old: OLD/emulator/emulate --keep DIR CASE.cu, then DIR/bin/NAME with its first // run: line'"'"'s settings; new: the build'"'"'s emulator_case_NAME\n'
   printf '%-40s %-22s %s\n' case old new
   for source in emulator/tests/*_broken.cu emulator/tests/*_legal.cu emulator/tests/*_unseen.cu; do

@@ -34,10 +34,10 @@ import traceback
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # The programs the notebook builds, and everything `emulator/emulate` needs to build them on the
 # CPU. Globbed, so a file added to the emulator is written too.
-SOURCES = ["shuffles.cu", "reference.hpp", "tests/exercise.cu", "emulator/emulate", "emulator/warp_emulator.hpp"]
-# Written where the emulator still has it: -I emulator makes it stand in for CUDA's header.
-OPTIONAL_SOURCES = ["emulator/cuda_runtime.h"]
-EMULATOR_GLOBS = ["emulator/warp_emulator/*.hpp", "emulator/runtime/*.cpp", "emulator/runtime/*.hpp"]
+SOURCES = ["shuffles.cu", "reference.hpp", "tests/exercise.cu", "emulator/emulate", "emulator/nvcc"]
+OPTIONAL_SOURCES = []
+# Every file of the emulator's build: its driver, the headers that stand in for CUDA's, its runtime.
+EMULATOR_GLOBS = ["emulator/driver/*.py", "emulator/include/**/*", "emulator/runtime/**/*"]
 EXECUTABLE = "emulator/emulate"
 T4_TRANSCRIPT = "evidence/t4-transcript.txt"
 # The exercise's solution in shuffles.cu sits between these two lines.
@@ -86,7 +86,8 @@ def source_paths():
         raise SystemExit(f"the notebook needs {', '.join(missing)}, and the repository has no such file")
     paths = SOURCES + [path for path in OPTIONAL_SOURCES if (ROOT / path).is_file()]
     for pattern in EMULATOR_GLOBS:
-        found = sorted(path.relative_to(ROOT).as_posix() for path in ROOT.glob(pattern))
+        found = sorted(path.relative_to(ROOT).as_posix() for path in ROOT.glob(pattern)
+                       if path.is_file() and "__pycache__" not in path.parts)
         if not found:
             raise SystemExit(f"no file matches {pattern}: the emulator cannot be written")
         paths += found

@@ -1,0 +1,1 @@
+"""The build machinery shared by emulator/nvcc and emulator/emulate."""

@@ -1,0 +1,343 @@
+"""The source rewriting that makes a .cu file C++: each
+kernel<<<grid, block, bytes, stream>>>(args) launch and each
+`extern __shared__ Type name[];` becomes a form C++ accepts, in a copy that
+keeps every line where it was, so that a message names the original file and
+line. The copies of a file and of the "local" headers it includes are
+written under one root, each at its own absolute path, so that
+"../common/x.cuh" finds the copy of x.cuh.
+"""
+
+import os
+import re
+
+LAUNCH_FUNCTION = "::warp_emulator::configuredLaunch("
+DEDUCED_LAUNCH_FUNCTION = "::warp_emulator::deducedLaunch([](auto&&... a) { "
+# Words that can stand before a launch but are never part of the kernel's name.
+KEYWORDS = {"return", "else", "do", "case", "co_await", "throw"}
+
+
+class RewriteError(Exception):
+    pass
+
+
+def is_word_char(character):
+    return character.isalnum() or character == "_"
+
+
+# ---------------------------------------------------------------------------
+# Code only: comments and the contents of string and character literals
+# become spaces, newlines stay, so every offset and line number is unchanged
+# and a `<<<` in a comment or a string is never seen.
+# ---------------------------------------------------------------------------
+
+def code_only(text):
+    code = list(text)
+    length = len(text)
+
+    def blank(start, end):
+        for k in range(start, end):
+            if code[k] != "\n":
+                code[k] = " "
+
+    def end_of_literal(start, quote):  # an unterminated literal ends at its line
+        k = start
+        while k < length and text[k] not in (quote, "\n"):
+            k += 2 if text[k] == "\\" else 1
+        return min(k, length)
+
+    i = 0
+    while i < length:
+        character = text[i]
+        if text.startswith("//", i):
+            end = i
+            while end < length and not (text[end] == "\n" and text[end - 1] != "\\"
+                                        and text[end - 2:end] != "\\\r"):
+                end += 1
+            blank(i, end)
+            i = end
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            end = length if end == -1 else end + 2
+            blank(i, end)
+            i = end
+        elif character == '"':
+            prefix_start = i
+            while prefix_start > 0 and is_word_char(text[prefix_start - 1]):
+                prefix_start -= 1
+            if text[prefix_start:i] in ("R", "u8R", "uR", "UR", "LR"):
+                open_paren = text.find("(", i)
+                delimiter = text[i + 1:open_paren] if open_paren != -1 else ""
+                close = text.find(")" + delimiter + '"', open_paren + 1)
+                end = length if open_paren == -1 or close == -1 else close + len(delimiter) + 1
+            else:
+                end = end_of_literal(i + 1, '"')
+            blank(i + 1, end)
+            i = end + 1
+        elif character == "'":
+            token_start = i
+            while token_start > 0 and (is_word_char(text[token_start - 1]) or text[token_start - 1] == "."):
+                token_start -= 1
+            if token_start < i and text[token_start].isdigit():  # 1'000'000: a digit separator
+                i += 1
+                continue
+            end = end_of_literal(i + 1, "'")
+            blank(i + 1, end)
+            i = end + 1
+        else:
+            i += 1
+    return "".join(code)
+
+
+# ---------------------------------------------------------------------------
+# Launches
+# ---------------------------------------------------------------------------
+
+def skip_space_back(code, i):
+    while i > 0 and code[i - 1].isspace():
+        i -= 1
+    return i
+
+
+def skip_space(code, i):
+    while i < len(code) and code[i].isspace():
+        i += 1
+    return i
+
+
+def matching_open(code, close):
+    """The index of the bracket that opens the one at `close`."""
+    depth = 0
+    for k in range(close, -1, -1):
+        if code[k] in ")]}":
+            depth += 1
+        elif code[k] in "([{":
+            depth -= 1
+            if depth == 0:
+                return k
+    raise RewriteError("unbalanced brackets before <<<")
+
+
+def template_open(code, close):
+    """The '<' of the template argument list whose '>' is at `close`."""
+    depth = 0
+    k = close
+    while k >= 0:
+        if code[k] in ")]":
+            k = matching_open(code, k)
+        elif code[k] == ">":
+            depth += 1
+        elif code[k] == "<":
+            depth -= 1
+            if depth == 0:
+                return k
+        elif code[k] in ";{}":
+            break
+        k -= 1
+    raise RewriteError("unbalanced template arguments before <<<")
+
+
+def kernel_start(code, launch):
+    """Where the kernel expression before the `<<<` at `launch` begins:
+    k, ns::k, ::k, k<float, 4>, (k), kernels[i], table.k, getKernel()."""
+    i = skip_space_back(code, launch)
+    while i > 0:
+        last = code[i - 1]
+        if last == "]":                        # kernels[i]
+            i = skip_space_back(code, matching_open(code, i - 1))
+        elif last == ">":                      # k<float>: the template's name comes next
+            i = skip_space_back(code, template_open(code, i - 1))
+            if i == 0 or not is_word_char(code[i - 1]):
+                break
+        elif last == ")":
+            open_paren = matching_open(code, i - 1)
+            before = skip_space_back(code, open_paren)
+            word = re.search(r"\w*$", code[:before]).group()
+            if before > 0 and (code[before - 1] in ">]" or (word and word not in KEYWORDS)):
+                i = before                     # getKernel(): the callee comes next
+            else:
+                return open_paren              # (k)
+        elif is_word_char(last):
+            start = i
+            while start > 0 and is_word_char(code[start - 1]):
+                start -= 1
+            if code[start].isdigit() or code[start:i] in KEYWORDS:
+                break
+            before = skip_space_back(code, start)
+            if code[before - 2:before] in ("::", "->") or code[before - 1:before] == ".":
+                operator_start = before - (1 if code[before - 1] == "." else 2)
+                i = skip_space_back(code, operator_start)
+                if i == 0 or not (is_word_char(code[i - 1]) or code[i - 1] in ">)]"):
+                    return operator_start        # ::k, from the global namespace
+            else:
+                return start
+        else:
+            break
+    raise RewriteError("no kernel name before <<<")
+
+
+def launch_end(code, launch):
+    """The index of the `>>>` that closes the `<<<` at `launch`."""
+    depth = 0
+    k = launch + 3
+    while k < len(code):
+        if depth == 0 and code.startswith(">>>", k):
+            return k
+        if code[k] in "([{":
+            depth += 1
+        elif code[k] in ")]}":
+            depth -= 1
+            if depth < 0:
+                break
+        elif code[k] == ";" and depth == 0:
+            break
+        k += 1
+    raise RewriteError("no >>> closes this <<<")
+
+
+def template_kernels(code):
+    """The names of the function templates declared __global__ in `code`: a
+    `template` between the statement's start and __global__."""
+    names = set()
+    for match in re.finditer(r"\b__global__\b", code):
+        statement = max(code.rfind(mark, 0, match.start()) for mark in ";{}")
+        if not re.search(r"\btemplate\b", code[statement + 1:match.start()]):
+            continue
+        name = re.match(r"[^(;{]*?\b([A-Za-z_]\w*)\s*\(", code[match.end():], re.S)
+        if name is not None:
+            names.add(name.group(1))
+    return names
+
+
+def launch_edits(code, templates):
+    edits = []
+    done_until = 0
+    for match in re.finditer(r"<<<", code):
+        launch = match.start()
+        if launch < done_until:
+            continue
+        try:
+            start = kernel_start(code, launch)
+            end = launch_end(code, launch)
+            if code[skip_space(code, end + 3):][:1] != "(":
+                raise RewriteError("no (arguments) after >>>")
+        except RewriteError as error:
+            raise RewriteError("%d: cannot rewrite this launch: %s" % (code.count("\n", 0, launch) + 1, error))
+        # Three edits that add no newline: the lines stay where they were.
+        kernel = " ".join(code[start:launch].split())
+        name = re.search(r"(\w+)\s*$", kernel)
+        if name is not None and name.group(1) in templates:
+            # A template launched without its arguments: a generic lambda calls
+            # it, so that the call deduces them (launch.hpp's deducedLaunch).
+            edits += [(start, start, DEDUCED_LAUNCH_FUNCTION),
+                      (launch, launch + 3, "(static_cast<decltype(a)&&>(a)...); }, \"%s\", " % kernel),
+                      (end, end + 3, ")")]
+        else:
+            edits += [(start, start, LAUNCH_FUNCTION), (launch, launch + 3, ", "), (end, end + 3, ")")]
+        done_until = end + 3
+    return edits
+
+
+# ---------------------------------------------------------------------------
+# __shared__ declarations
+# ---------------------------------------------------------------------------
+
+def without_call(text, word):
+    """text without every `word(...)`: __align__(16), alignas(sizeof(T))."""
+    while True:
+        match = re.search(r"\b%s\s*\(" % word, text)
+        if match is None:
+            return text
+        depth = 0
+        for close in range(match.end() - 1, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[close], 0)
+            if depth == 0:
+                break
+        text = text[:match.start()] + " " + text[close + 1:]
+
+
+def shared_edits(code):
+    edits = []
+    for match in re.finditer(r"\bextern\b", code):
+        end = match.end()
+        while end < len(code) and code[end] not in ";{}\"":
+            end += 1
+        declaration = code[match.end():end]
+        if end == len(code) or code[end] != ";" or not re.search(r"\b__shared__\b", declaration):
+            continue
+        plain = re.sub(r"\b__shared__\b", " ", without_call(without_call(declaration, "__align__"), "alignas"))
+        parts = re.fullmatch(r"\s*(.*?)\s*\b([A-Za-z_]\w*)\s*\[\s*\]\s*", plain, re.S)
+        if parts is None or not parts.group(1):
+            raise RewriteError("%d: cannot rewrite this declaration: emulate reads `extern __shared__ Type name[];`"
+                               % (code.count("\n", 0, match.start()) + 1))
+        replacement = "WARP_EMULATOR_EXTERN_SHARED(%s, %s);" % (parts.group(2), " ".join(parts.group(1).split()))
+        edits.append((match.start(), end + 1, replacement + "\n" * declaration.count("\n")))
+    return edits
+
+
+def rewritten(text, code, templates):
+    for start, end, replacement in sorted(launch_edits(code, templates) + shared_edits(code), reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+# ---------------------------------------------------------------------------
+# The copies: FILE.cu and its local includes, each at its own absolute path
+# under the copy's root, so that "../common/x.cuh" finds the copy of x.cuh
+# ---------------------------------------------------------------------------
+
+def copy_path(root, real_path):
+    return os.path.join(root, real_path.lstrip(os.sep))
+
+
+def line_directive(shown_name):
+    return '#line 1 "%s"\n' % shown_name.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def local_sources(real_path, shown_name, search_folders, found, provided=()):
+    """FILE.cu and the files it includes that the compiler would find next to
+    the including file or in `search_folders` (its -I folders, as (real path,
+    path as written) pairs, in order), each once, in `found`: (real path, name
+    as shown, text, code only). A header the emulator provides (`provided`,
+    its include folder, first on the compiler's path) is the emulator's, and
+    anything else is the compiler's to find."""
+    if any(entry[0] == real_path for entry in found):
+        return
+    with open(real_path, encoding="utf-8", errors="surrogateescape", newline="") as source:
+        text = source.read()
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    code = code_only(text)
+    found.append((real_path, shown_name, text, code))
+    for include in re.finditer(r'^[ \t]*#[ \t]*include[ \t]*(["<])', code, re.M):
+        quote = include.group(1)
+        close = text.find('"' if quote == '"' else ">", include.end())
+        if close == -1:
+            continue
+        name = text[include.end():close]
+        # Where the compiler looks: for "name", next to the including file
+        # first; then, for both forms, the emulator's folder and the -I folders.
+        folders = [(os.path.dirname(real_path), os.path.dirname(shown_name))] if quote == '"' else []
+        if any(os.path.isfile(os.path.join(folder, name)) for folder in provided):
+            folders = folders[:1] if quote == '"' else []
+        for folder, shown_folder in folders + list(search_folders):
+            candidate = os.path.realpath(os.path.join(folder, name))
+            if os.path.isfile(candidate):
+                shown = os.path.normpath(os.path.join(shown_folder, name))
+                local_sources(candidate, shown, search_folders, found, provided)
+                break
+
+
+def write_copies(found, root):
+    """The rewritten copies, under `root`. A template kernel declared in any
+    of the files may be launched from any of them."""
+    templates = set()
+    for _, _, _, code in found:
+        templates |= template_kernels(code)
+    for real_path, shown_name, text, code in found:
+        try:
+            result = rewritten(text, code, templates)
+        except RewriteError as error:
+            raise RewriteError("%s:%s" % (shown_name, error))
+        os.makedirs(os.path.dirname(copy_path(root, real_path)), exist_ok=True)
+        with open(copy_path(root, real_path), "w", encoding="utf-8", errors="surrogateescape", newline="") as copy:
+            copy.write(line_directive(shown_name) + result)

@@ -1,0 +1,170 @@
+// kernel_calls.hpp: what a kernel's code and the emulator's runtime library
+// say to each other. Everything a kernel calls by a CUDA name (intrinsics.hpp,
+// host_api.hpp) becomes one of the calls declared here, implemented in
+// emulator/runtime/ and compiled once, without instrumentation.
+//
+// Why the line matters: the learner's file is compiled with
+// -fsanitize=thread, so every load and store it makes reaches the memory
+// checks (runtime/access_hooks.cpp). The runtime's own memory must never be
+// touched by that instrumented code, or a kernel would be charged with the
+// emulator's accesses. So nothing here hands a kernel a pointer or reference
+// into the runtime: requests and answers travel by value.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "../keywords.hpp"
+
+namespace warp_emulator {
+
+enum class Op : unsigned char {
+    ShflIdx, ShflUp, ShflDown, ShflXor,
+    Ballot, Any, All, Uni, MatchAny, MatchAll,
+    ReduceAdd, ReduceMin, ReduceMax, ReduceAnd, ReduceOr, ReduceXor,
+    SyncWarp, ActiveMask,
+    SyncThreads, SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr
+};
+
+// The type of a value a collective moves, for the trace to print it as the
+// program sees it.
+struct ValueType {
+    enum Kind : unsigned char { None, Float, Signed, Unsigned, Bytes };
+    Kind kind = None;
+    unsigned char bytes = 0;
+};
+
+template <typename T>
+ValueType valueTypeOf() {
+    using U = std::remove_cv_t<T>;
+    if constexpr (std::is_floating_point<U>::value) {
+        return {ValueType::Float, static_cast<unsigned char>(sizeof(U))};
+    } else if constexpr (std::is_integral<U>::value && std::is_signed<U>::value) {
+        return {ValueType::Signed, static_cast<unsigned char>(sizeof(U))};
+    } else if constexpr (std::is_integral<U>::value) {
+        return {ValueType::Unsigned, static_cast<unsigned char>(sizeof(U))};
+    } else {
+        return {ValueType::Bytes, static_cast<unsigned char>(sizeof(U))};
+    }
+}
+
+// What a thread asks for when it reaches a collective, and, once the
+// collective is carried out, its answer.
+struct Request {
+    Op op = Op::SyncWarp;
+    unsigned int mask = 0;
+    std::uint64_t value = 0;  // a shuffle's, match's or reduction's operand bits, or a predicate
+    int operand = 0;          // srcLane, delta or laneMask, exactly as passed
+    int width = warpSize;
+    const char* file = "";
+    int line = 0;
+    bool isSigned = false;            // __reduce_min/max_sync on int rather than unsigned
+    ValueType type;
+    const void* variable = nullptr;   // the thread's own variable passed as var (the trace reads it later)
+    // The answer, filled in when the call is carried out.
+    std::uint64_t result = 0;
+    bool poisoned = false;            // the result is undefined: return poison
+    bool allMatched = false;          // __match_all_sync's *pred
+};
+
+// The memory model's scopes (PTX ISA, "Scope"): a block, the device, the
+// system. An atomic function without a suffix is of device scope, _block of
+// block scope, _system of system scope; __threadfence_block(),
+// __threadfence() and __threadfence_system() fence at the same three.
+enum class Scope : unsigned char { Block, Device, System };
+
+enum class AtomicOp : unsigned char { Add, Sub, Exch, Min, Max, And, Or, Xor, Inc, Dec, Cas };
+enum class NumberKind : unsigned char { Signed, Unsigned, Float };
+
+template <typename T>
+constexpr NumberKind numberKindOf() {
+    return std::is_floating_point<T>::value ? NumberKind::Float
+           : std::is_signed<T>::value      ? NumberKind::Signed
+                                            : NumberKind::Unsigned;
+}
+
+// ---------------------------------------------------------------------------
+// Calls into the runtime library (emulator/runtime/), from inside a kernel
+// ---------------------------------------------------------------------------
+
+// The running thread waits at a collective until it is carried out, and gets
+// the request back with its answer.
+Request collective(const Request& request);
+
+// The built-in variables of the running thread. Constant for the life of a
+// thread, so the compiler may read each once.
+__attribute__((const)) uint3 threadIndex();
+__attribute__((const)) uint3 blockIndex();
+__attribute__((const)) dim3 blockSize();
+__attribute__((const)) dim3 gridSize();
+
+// __ldg's load, through the read-only data cache (ld.global.nc): checked as a
+// read outside the memory model (racecheck.hpp), then copied into `value`.
+void readOnlyCacheLoad(const void* address, void* value, unsigned int bytes, const char* file, int line);
+
+// An atomic function on `bytes` at `address`: checked, recorded for the race
+// check as an atomic access of `scope`, carried out; returns the old value's bits.
+std::uint64_t atomic(void* address, unsigned int bytes, AtomicOp op, NumberKind kind, Scope scope,
+                     std::uint64_t operand, std::uint64_t compare, const char* file, int line);
+void fence(Scope scope, const char* file, int line);
+long long clockCalls();
+void sleep();
+[[noreturn]] void trap(const char* file, int line);
+void* dynamicSharedMemory();
+
+// The kernel's own code runs between these two (launch.hpp): only its
+// accesses are checked, never the emulator's.
+void kernelCodeBegins();
+void kernelCodeEnds();
+
+// What a shuffle returns when it reads a lane that is not taking part.
+constexpr std::uint64_t kIntegerPoison = 0xBAADF00DBAADF00Dull;
+
+template <typename T>
+T poison() {
+    static_assert(std::is_trivially_copyable<T>::value, "shuffles move trivially copyable values");
+    if constexpr (std::is_floating_point<T>::value) {
+        return std::numeric_limits<T>::quiet_NaN();
+    } else {
+        T value;
+        unsigned char bytes[sizeof(T)];
+        for (size_t i = 0; i < sizeof(T); ++i) {
+            bytes[i] = static_cast<unsigned char>(kIntegerPoison >> (8 * (i % 8)));
+        }
+        std::memcpy(&value, bytes, sizeof(T));
+        return value;
+    }
+}
+
+template <typename T>
+std::uint64_t bitsOf(T value) {
+    static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 8, "up to 8 bytes");
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(T));
+    return bits;
+}
+
+template <typename T>
+T fromBits(std::uint64_t bits) {
+    T value;
+    std::memcpy(&value, &bits, sizeof(T));
+    return value;
+}
+
+}  // namespace warp_emulator
+
+// The glue between a kernel's call and the runtime (a collective's request, an
+// atomic's operands) is built outside the instrumentation: a call of its own,
+// so that its stores to the stack are not checked one by one.
+#define WARP_EMULATOR_GLUE __attribute__((noinline, no_sanitize("thread")))
+
+// Every call a kernel or a host program makes through the emulator carries
+// where it was written, for the reports.
+#define WARP_EMULATOR_SITE const char *file = __builtin_FILE(), int line = __builtin_LINE()
+
+#define threadIdx (::warp_emulator::threadIndex())
+#define blockIdx (::warp_emulator::blockIndex())
+#define blockDim (::warp_emulator::blockSize())
+#define gridDim (::warp_emulator::gridSize())

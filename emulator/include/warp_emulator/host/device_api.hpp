@@ -1,0 +1,29 @@
+// device_api.hpp: the device, its properties and attributes, errors,
+// synchronisation and limits, as a host program calls them
+// (runtime/api/devices.cpp). The device is one CPU thread with an sm_80's
+// rules and an sm_90's limits, as far as a kernel can tell; every launch has
+// finished when its call returns.
+#pragma once
+
+#include <cstddef>
+
+#include "runtime_types.hpp"
+
+cudaError_t cudaGetDeviceCount(int* count);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDevice(int* device);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaDriverGetVersion(int* version);
+cudaError_t cudaRuntimeGetVersion(int* version);
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device);
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device);
+cudaError_t cudaMemGetInfo(size_t* freeBytes, size_t* totalBytes);
+cudaError_t cudaGetLastError();
+cudaError_t cudaPeekAtLastError();
+cudaError_t cudaDeviceSynchronize();
+cudaError_t cudaDeviceReset();
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value);
+cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit);
+// One device: no peer; cache preferences change nothing here.
+cudaError_t cudaDeviceCanAccessPeer(int* canAccess, int device, int peerDevice);
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache cacheConfig);

@@ -1,0 +1,163 @@
+// launch.hpp: a kernel launch as the host program makes it, handed to the
+// runtime library (runtime/scheduler.cpp), which checks the configuration as
+// a GPU does, runs every block and thread, and reports what it found.
+//
+// kernel<<<grid, block, sharedBytes, stream>>>(arguments...) is not C++;
+// emulator/emulate rewrites it into configuredLaunch(kernel, grid, block,
+// sharedBytes, stream)(arguments...), or, for a function template whose
+// arguments the call deduces, into deducedLaunch(...).
+#pragma once
+
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../device/kernel_calls.hpp"
+#include "runtime_types.hpp"
+
+namespace warp_emulator {
+
+// One launch, as the runtime library receives it. `body(context)` runs the
+// kernel for the thread the scheduler has made current.
+struct LaunchSpec {
+    const void* kernel = nullptr;     // the kernel's address; null for a deduced template
+    const char* name = nullptr;       // as written, where there is no address to look up
+    dim3 grid, block;
+    size_t sharedBytes = 0;
+    void (*body)(void* context) = nullptr;
+    void* context = nullptr;
+    std::vector<const void*> pointerArguments;  // each argument's address, null where it is no pointer
+};
+void runLaunch(const LaunchSpec& launch);
+
+// The address a pointer argument holds, or null for anything else (a value,
+// a function pointer); volatile and const pointers too.
+template <typename Value>
+const void* addressIn(const Value& value) {
+    if constexpr (std::is_pointer<Value>::value && std::is_object<std::remove_pointer_t<Value>>::value) {
+        return const_cast<const void*>(static_cast<const volatile void*>(value));
+    } else {
+        return nullptr;
+    }
+}
+
+template <typename Tuple>
+std::vector<const void*> pointerArguments(const Tuple& arguments) {
+    std::vector<const void*> pointers;
+    std::apply([&](const auto&... argument) { (pointers.push_back(addressIn(argument)), ...); }, arguments);
+    return pointers;
+}
+
+// Calls the kernel with copies of its arguments, marking its code as the
+// kernel's: the copies are made before kernelCodeBegins(), so reading the
+// host's argument tuple is never charged to the kernel. noinline and the
+// volatile pointer keep the kernel a call of its own.
+template <typename Kernel, typename... Arguments>
+__attribute__((noinline)) void enterKernel(Kernel kernel, Arguments... arguments) {
+    if constexpr (std::is_pointer<Kernel>::value) {
+        Kernel volatile call = kernel;
+        kernelCodeBegins();
+        call(arguments...);
+    } else {
+        kernelCodeBegins();
+        kernel(arguments...);
+    }
+    kernelCodeEnds();
+}
+
+template <typename Kernel, typename Tuple>
+void launchWith(Kernel kernel, const void* address, const char* name, dim3 grid, dim3 block, size_t sharedBytes,
+                Tuple& bound) {
+    struct Context {
+        Kernel kernel;
+        Tuple* bound;
+    } context{kernel, &bound};
+    LaunchSpec spec;
+    spec.kernel = address;
+    spec.name = name;
+    spec.grid = grid;
+    spec.block = block;
+    spec.sharedBytes = sharedBytes;
+    spec.context = &context;
+    spec.body = [](void* opaque) {
+        Context& c = *static_cast<Context*>(opaque);
+        std::apply([&](auto&... argument) { enterKernel(c.kernel, argument...); }, *c.bound);
+    };
+    spec.pointerArguments = pointerArguments(bound);
+    runLaunch(spec);
+}
+
+// kernel<<<grid, block, sharedBytes, stream>>>(arguments...)
+template <typename... Parameters>
+struct ConfiguredLaunch {
+    void (*kernel)(Parameters...);
+    dim3 grid, block;
+    size_t sharedBytes;
+    template <typename... Arguments>
+    void operator()(Arguments&&... arguments) const {
+        std::tuple<std::decay_t<Parameters>...> bound(std::forward<Arguments>(arguments)...);
+        launchWith(kernel, reinterpret_cast<const void*>(kernel), nullptr, grid, block, sharedBytes, bound);
+    }
+};
+template <typename... Parameters>
+ConfiguredLaunch<Parameters...> configuredLaunch(void (*kernel)(Parameters...), dim3 grid, dim3 block,
+                                                 size_t sharedBytes = 0, cudaStream_t = nullptr) {
+    return {kernel, grid, block, sharedBytes};
+}
+
+// The same for a function template launched without its template arguments:
+// `call` is a generic lambda that calls it, so the call deduces them as CUDA's
+// would. The kernel has no address to look up, so it is named as written.
+template <typename Call>
+struct DeducedLaunch {
+    Call call;
+    const char* name;
+    dim3 grid, block;
+    size_t sharedBytes;
+    template <typename... Arguments>
+    void operator()(Arguments&&... arguments) const {
+        std::tuple<std::decay_t<Arguments>...> bound(std::forward<Arguments>(arguments)...);
+        launchWith(call, nullptr, name, grid, block, sharedBytes, bound);
+    }
+};
+template <typename Call>
+DeducedLaunch<Call> deducedLaunch(Call call, const char* name, dim3 grid, dim3 block, size_t sharedBytes = 0,
+                                  cudaStream_t = nullptr) {
+    return {call, name, grid, block, sharedBytes};
+}
+
+// Launches kernel over grid x block threads, as kernel<<<grid, block>>>(...) would.
+template <typename... Parameters, typename... Arguments>
+void launch(void (*kernel)(Parameters...), dim3 grid, dim3 block, Arguments&&... arguments) {
+    configuredLaunch(kernel, grid, block)(std::forward<Arguments>(arguments)...);
+}
+
+// ---------------------------------------------------------------------------
+// For a harness that runs a learner's kernel (tests/exercise.cu)
+// ---------------------------------------------------------------------------
+
+// What the most recent launch found: how many findings, and the first in one line.
+struct LaunchFindings {
+    long long count = 0;
+    std::string first;
+};
+LaunchFindings lastLaunchFindings();
+
+// Findings in these kernels (a comma-separated list) are expected: each launch
+// says how many in one line, and they change no answer and no exit code.
+// WARP_EMULATOR_SUPPRESS does the same.
+void suppressFindingsIn(const char* kernels);
+
+// Records every collective of one warp of the first launch of each named
+// kernel (a comma-separated list; "" for every kernel) into `path`, in the
+// format of emulator/TRACE.md. The environment variables do the same.
+void traceWarps(const char* path, const char* kernels = "", dim3 block = dim3(0, 0, 0), int warp = 0);
+
+}  // namespace warp_emulator
+
+// What emulator/emulate writes for `extern __shared__ Type name[];`: the
+// launch's dynamic shared memory (its <<<>>>'s third argument).
+#define WARP_EMULATOR_EXTERN_SHARED(name, ...) \
+    __VA_ARGS__* const name = static_cast<__VA_ARGS__*>(::warp_emulator::dynamicSharedMemory())

@@ -1,0 +1,207 @@
+// devices.cpp: the device, its properties and attributes, errors,
+// synchronisation and limits (warp_emulator/host/device_api.hpp).
+// Where the runtime API of a GPU refuses a call, so does this one, with the
+// same error; after a kernel stopped (an invalid access, a failed assert)
+// every call answers that error (api_state.hpp).
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "api/api_state.hpp"
+#include "memory/device_memory.hpp"
+#include "memory/spaces.hpp"
+#include "warp_emulator/host/runtime_api.hpp"
+
+namespace warp_emulator {
+
+namespace {
+
+// The device name the report prints: what this is, and what it cannot know.
+constexpr const char* kDeviceName = "CPU warp emulator [registers and local/thread unknown, shown as 0]";
+
+}  // namespace
+
+}  // namespace warp_emulator
+
+// The compute capability each .cu file was compiled for (its -arch:
+// include/warp_emulator/cuda_source.hpp), absent from a program with none.
+extern "C" __attribute__((weak)) const int warp_emulator_compiled_arch;
+
+namespace warp_emulator {
+
+namespace {
+
+// The compute capability the device reports: the one the program was
+// compiled for, or without one the emulator's own, 8.0 (independent thread
+// scheduling, 7.0, and the __reduce_*_sync intrinsics, 8.0).
+int computeCapability() { return &warp_emulator_compiled_arch != nullptr ? warp_emulator_compiled_arch / 10 : 80; }
+
+// Host memory available now: MemAvailable, the kernel's own estimate.
+size_t availableHostBytes() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    unsigned long long kib = 0;
+    std::string unit;
+    while (meminfo >> key >> kib >> unit) {
+        if (key == "MemAvailable:") {
+            return static_cast<size_t>(kib) * 1024;
+        }
+    }
+    return static_cast<size_t>(sysconf(_SC_AVPHYS_PAGES)) * static_cast<size_t>(sysconf(_SC_PAGESIZE));
+}
+
+size_t physicalBytes() { return static_cast<size_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<size_t>(sysconf(_SC_PAGESIZE)); }
+
+}  // namespace
+
+}  // namespace warp_emulator
+
+using warp_emulator::api;
+
+cudaError_t cudaGetDeviceCount(int* count) {
+    *count = 1;
+    return api().answer(cudaSuccess);
+}
+cudaError_t cudaSetDevice(int device) { return api().answer(device == 0 ? cudaSuccess : cudaErrorInvalidDevice); }
+cudaError_t cudaGetDevice(int* device) {
+    *device = 0;
+    return api().answer(cudaSuccess);
+}
+cudaError_t cudaSetDeviceFlags(unsigned int) { return api().answer(cudaSuccess); }
+// The CUDA version the emulator stands for: 13.0, in the runtime's encoding.
+cudaError_t cudaDriverGetVersion(int* version) {
+    *version = 13000;
+    return cudaSuccess;
+}
+cudaError_t cudaRuntimeGetVersion(int* version) {
+    *version = 13000;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
+    if (device != 0) {
+        return api().answer(cudaErrorInvalidDevice);
+    }
+    *properties = cudaDeviceProp{};
+    std::snprintf(properties->name, sizeof properties->name, "%s", warp_emulator::kDeviceName);
+    properties->major = warp_emulator::computeCapability() / 10;
+    properties->minor = warp_emulator::computeCapability() % 10;
+    properties->warpSize = warpSize;
+    properties->multiProcessorCount = 1;
+    properties->maxThreadsPerBlock = 1024;
+    properties->maxThreadsDim[0] = 1024;
+    properties->maxThreadsDim[1] = 1024;
+    properties->maxThreadsDim[2] = 64;
+    properties->maxGridSize[0] = 2147483647;
+    properties->maxGridSize[1] = 65535;
+    properties->maxGridSize[2] = 65535;
+    properties->maxThreadsPerMultiProcessor = 2048;
+    properties->regsPerBlock = 65536;
+    properties->totalGlobalMem = warp_emulator::physicalBytes();
+    properties->totalConstMem = 65536;
+    properties->sharedMemPerBlock = warp_emulator::kSharedBytesWithoutOptIn;
+    properties->sharedMemPerBlockOptin = warp_emulator::kMaxSharedBytesOptIn;
+    properties->sharedMemPerMultiprocessor = warp_emulator::kMaxSharedBytesOptIn;
+    properties->unifiedAddressing = 1;
+    properties->managedMemory = 1;
+    properties->canMapHostMemory = 1;
+    properties->regsPerMultiprocessor = 65536;
+    properties->maxBlocksPerMultiProcessor = 32;
+    properties->memPitch = 2147483647;
+    properties->textureAlignment = 512;
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device) {
+    cudaDeviceProp properties;
+    const cudaError_t error = cudaGetDeviceProperties(&properties, device);
+    if (error != cudaSuccess) {
+        return error;
+    }
+    switch (attribute) {
+        case cudaDevAttrMaxThreadsPerBlock: *value = properties.maxThreadsPerBlock; break;
+        case cudaDevAttrMaxBlockDimX: *value = properties.maxThreadsDim[0]; break;
+        case cudaDevAttrMaxBlockDimY: *value = properties.maxThreadsDim[1]; break;
+        case cudaDevAttrMaxBlockDimZ: *value = properties.maxThreadsDim[2]; break;
+        case cudaDevAttrMaxGridDimX: *value = properties.maxGridSize[0]; break;
+        case cudaDevAttrMaxGridDimY: *value = properties.maxGridSize[1]; break;
+        case cudaDevAttrMaxGridDimZ: *value = properties.maxGridSize[2]; break;
+        case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(properties.sharedMemPerBlock); break;
+        case cudaDevAttrWarpSize: *value = properties.warpSize; break;
+        case cudaDevAttrMultiProcessorCount: *value = properties.multiProcessorCount; break;
+        case cudaDevAttrComputeCapabilityMajor: *value = properties.major; break;
+        case cudaDevAttrComputeCapabilityMinor: *value = properties.minor; break;
+        case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(properties.sharedMemPerBlockOptin); break;
+        case cudaDevAttrTotalConstantMemory: *value = static_cast<int>(properties.totalConstMem); break;
+        case cudaDevAttrMaxRegistersPerBlock: *value = properties.regsPerBlock; break;
+        case cudaDevAttrL2CacheSize: *value = properties.l2CacheSize; break;
+        case cudaDevAttrMaxThreadsPerMultiProcessor: *value = properties.maxThreadsPerMultiProcessor; break;
+        case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+            *value = static_cast<int>(properties.sharedMemPerMultiprocessor);
+            break;
+        case cudaDevAttrMaxRegistersPerMultiprocessor: *value = properties.regsPerMultiprocessor; break;
+        case cudaDevAttrManagedMemory: *value = properties.managedMemory; break;
+        case cudaDevAttrMaxBlocksPerMultiprocessor: *value = properties.maxBlocksPerMultiProcessor; break;
+        default: return api().answer(cudaErrorInvalidValue);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(size_t* freeBytes, size_t* totalBytes) {
+    *freeBytes = warp_emulator::availableHostBytes();
+    *totalBytes = warp_emulator::physicalBytes();
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaGetLastError() {
+    const cudaError_t error = api().lastError;
+    if (api().sticky == cudaSuccess) {
+        api().lastError = cudaSuccess;
+    }
+    return error;
+}
+cudaError_t cudaPeekAtLastError() { return api().lastError; }
+// Every launch has finished when its call returns; this returns how the last one ended.
+cudaError_t cudaDeviceSynchronize() { return api().answer(api().syncError); }
+// A fresh context: no sticky error, no allocation (every one freed).
+cudaError_t cudaDeviceReset() {
+    warp_emulator::DeviceMemory& memory = warp_emulator::DeviceMemory::instance();
+    std::vector<void*> live;
+    memory.forEachLive([&](warp_emulator::Allocation& allocation) { live.push_back(allocation.start); });
+    for (void* start : live) {
+        memory.release(start, "cudaDeviceReset");
+    }
+    api().sticky = cudaSuccess;
+    api().lastError = cudaSuccess;
+    api().syncError = cudaSuccess;
+    api().dynamicSharedOptIn.clear();
+    return cudaSuccess;
+}
+
+// cudaLimitStackSize sets each thread's fiber stack (16 KiB at least).
+cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
+    if (limit == cudaLimitStackSize) {
+        api().stackBytes = value < 16 * 1024 ? 16 * 1024 : value;
+    }
+    return api().answer(cudaSuccess);
+}
+cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit) {
+    *value = limit == cudaLimitStackSize ? api().stackBytes : 0;
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int* canAccess, int device, int peerDevice) {
+    if (canAccess == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    if (device != 0 || peerDevice != 0) {
+        return api().answer(cudaErrorInvalidDevice);
+    }
+    *canAccess = 0;
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return api().answer(cudaSuccess); }

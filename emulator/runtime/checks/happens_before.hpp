@@ -1,0 +1,212 @@
+// happens_before.hpp: what orders one thread's memory accesses before
+// another's, by the CUDA memory model. racecheck.cpp asks it, for two
+// accesses to the same bytes, whether anything does; if nothing does, they
+// race.
+//
+// Each thread counts its own history in epochs: an access carries the
+// thread's epoch, and the epoch moves on at every point that can publish what
+// came before it (a barrier, a __syncwarp(), a fence). What orders accesses:
+//
+//   program order     a thread's own accesses.
+//   __syncthreads()   The PTX ISA: "A bar{.cta}.sync or bar{.cta}.red or
+//                     bar{.cta}.arrive operation synchronizes with a
+//                     bar{.cta}.sync or bar{.cta}.red operation executed on the
+//                     same barrier." So every access a thread made before a
+//                     barrier is ordered before every access any thread of the
+//                     block makes after it: a thread's epoch right after its
+//                     last barrier (epochAfterBarrier) divides the two. A
+//                     thread that exited before the barrier is no party to it.
+//   __syncwarp(mask)  The Programming Guide: "Executing __syncwarp()
+//                     guarantees memory ordering among threads participating
+//                     in the barrier." Each thread keeps a vector clock of its
+//                     warp (known[lane]), joined by the lanes that meet there.
+//   shuffles, votes   Nothing: the PTX ISA says of shfl.sync, vote.sync,
+//   matches,          match.sync and redux.sync only that each "will cause
+//   reductions        executing thread to wait until all non-exited threads
+//                     corresponding to membermask have executed" it; unlike
+//                     bar.warp.sync ("bar.warp.sync also guarantee memory
+//                     ordering among threads participating in barrier"), they
+//                     exchange registers and order no memory.
+//   release/acquire   The PTX ISA: a release pattern is "a release or
+//                     acquire-release memory fence followed by a strong write on
+//                     M in program order", an acquire pattern "a strong read on
+//                     M followed by an acquire memory fence in program order",
+//                     and "A release pattern X synchronizes with an acquire
+//                     pattern Y, if a write operation in X precedes a read
+//                     operation in Y in observation order, and the first
+//                     operation in X and the last operation in Y are morally
+//                     strong." CUDA's fences (__threadfence*()) are membar, "a
+//                     synonym for fence.sc"; its atomic functions and volatile
+//                     accesses are strong. Observation order runs "through an
+//                     optional sequence of atomic read-modify-write
+//                     operations": so each location that a release is written
+//                     to keeps a log (SyncLog) of the releases it carries, and
+//                     an atomic read-modify-write keeps the log going while a
+//                     plain or volatile store without a fence before it starts
+//                     it again. "Morally strong" here is scope: a fence or atomic
+//                     of block scope (__threadfence_block(), atomicAdd_block)
+//                     synchronizes only within its block.
+//   __syncthreads()   also completes an acquire: a strong read followed by a
+//   after a strong    barrier counts as one followed by a fence of device
+//   read              scope. The PTX ISA lists barriers among the
+//                     "synchronizing operations" but not among fences; the
+//                     Programming Guide's own example in "Memory Fence
+//                     Functions" (the last block's atomicInc, then
+//                     __syncthreads(), then its reads of every block's partial
+//                     sum) relies on it, so the emulator takes it so.
+//   observing a write A strong read of what a strong write wrote, the two
+//                     morally strong, is ordered after that write ("Observation
+//                     order relates a write W to a read R ... R and W are
+//                     morally strong and R reads the value written by W", and
+//                     observation order is part of causality order), for that
+//                     location: a thread that reads a flag with an atomic may
+//                     then reset it. Volatile accesses are strong too
+//                     (racecheck.hpp).
+//   kernel end        "End of all threads in a kernel synchronize with end of
+//                     the kernel", and launches run one after another: nothing
+//                     of one launch races with the next.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "warp_emulator/device/kernel_calls.hpp"
+
+namespace warp_emulator {
+
+struct Knowledge;
+using KnowledgeRef = std::shared_ptr<const Knowledge>;
+struct SyncLog;
+
+// The accesses of grid thread `thread` with an epoch up to `epoch`.
+struct ThreadEpoch {
+    std::uint32_t thread;
+    std::uint32_t epoch;
+};
+
+// The accesses of block `block`'s thread q whose epoch is below epochs[q]:
+// all it did before one of its barriers.
+struct BlockCut {
+    std::uint32_t block;
+    std::shared_ptr<const std::vector<std::uint32_t>> epochs;
+};
+
+// The releases a location's log held when a thread of block `acquirerBlock`
+// acquired through it, with a fence (or barrier) of `scope`.
+struct LogRef {
+    const SyncLog* log;
+    std::uint32_t length;
+    std::uint32_t acquirerBlock;
+    Scope scope;
+};
+
+// What a thread knows to have happened before its next access, beyond its
+// block's barriers and its warp's __syncwarp(): shared, never changed once made.
+struct Knowledge {
+    std::vector<ThreadEpoch> threads;
+    std::vector<BlockCut> blocks;
+    std::vector<LogRef> logs;
+    std::vector<KnowledgeRef> parents;
+    int depth = 0;
+};
+
+// What one release pattern makes visible: everything its thread knew at its
+// fence, and the fence's scope.
+struct Release {
+    Knowledge what;
+    std::uint32_t block;
+    Scope scope;
+};
+
+// A location a release was written to, and the releases it carries, oldest first.
+struct SyncLog {
+    std::vector<std::shared_ptr<const Release>> releases;
+    // The positions of the releases that name each block's threads, so that a
+    // question about one thread does not read every release.
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> byBlock;
+    std::vector<std::uint32_t> inherited;  // releases that carry older knowledge too
+};
+
+// One thread's side of it.
+struct ThreadClock {
+    std::uint32_t epoch = 1;
+    std::uint32_t epochAfterBarrier = 0;
+    std::array<std::uint32_t, 32> known{};  // by lane: the epoch up to which this thread knows that lane's accesses
+    KnowledgeRef knowledge;
+    std::vector<LogRef> pendingAcquires;    // strong reads since the thread's last fence or barrier
+    // What its last fence made ready to publish, kept as it was at the fence
+    // and made into a Release only when a strong write publishes it.
+    struct Fence {
+        bool made = false;
+        Scope scope = Scope::Device;
+        std::uint32_t epoch = 0;
+        std::array<std::uint32_t, 32> known{};
+        KnowledgeRef knowledge;
+        std::shared_ptr<const std::vector<std::uint32_t>> barrierCut;
+        std::shared_ptr<const Release> release;
+    } fence;
+    struct Observed {
+        std::uint32_t thread = 0, epoch = 0;
+    };
+    // The strong writes it has read (observation order), by location: for
+    // each writer, the latest.
+    std::unordered_multimap<std::uintptr_t, Observed> observed;
+
+    // As at a thread's start, keeping the room its vectors have.
+    void reset();
+};
+
+class HappensBefore {
+public:
+    void beginLaunch(int threadsPerBlock);
+    // The threads of a block, from their start.
+    void beginBlock(std::uint32_t block, const std::vector<ThreadClock*>& clocks);
+
+    // Whether `thread`'s access made at `epoch` is ordered before the next
+    // access of `reader` (grid thread `readerThread`), at `granule`.
+    // Threads are numbered as access records number them: grid thread + 1.
+    bool ordered(std::uint32_t thread, std::uint32_t epoch, const ThreadClock& reader, std::uint32_t readerThread,
+                 std::uintptr_t granule) const;
+
+    // The synchronising operations.
+    void barrier(const std::vector<ThreadClock*>& arrived);
+    void syncwarp(const std::vector<ThreadClock*>& lanes, const std::vector<int>& laneNumbers);
+    void fence(ThreadClock& clock, Scope scope);
+    // A strong read of `granule` (an atomic function, a volatile load) that
+    // returned the value of the write (writer, writerEpoch); `observes`: the
+    // two are morally strong atomics, so the write is ordered before it.
+    void strongRead(ThreadClock& clock, std::uintptr_t granule, std::uint32_t writer, std::uint32_t writerEpoch,
+                    bool observes);
+    // A strong write; `readModifyWrite` for an atomic function. Returns
+    // whether it made `granule` a location with a log.
+    bool strongWrite(ThreadClock& clock, std::uint32_t thread, std::uintptr_t granule, bool readModifyWrite);
+    // A plain write to a location with a log ends the releases it carried.
+    void plainWrite(std::uintptr_t granule);
+    // Whether a fence made the thread's strong writes releases.
+    static bool releasesWrites(const ThreadClock& clock) { return clock.fence.made; }
+
+private:
+    int threadsPerBlock_ = 1;
+    std::uint32_t block_ = 0;
+    std::vector<ThreadClock*> clocks_;  // of the running block, by thread
+    std::shared_ptr<const std::vector<std::uint32_t>> barrierCut_;  // this block's, made when a release first needs it
+    // Each location's log now; a log is never changed but by appending, and
+    // lives for the whole launch, since knowledge may point into it.
+    std::unordered_map<std::uintptr_t, SyncLog*> current_;
+    std::vector<std::unique_ptr<SyncLog>> logs_;
+
+    std::uint32_t blockOf(std::uint32_t thread) const { return (thread - 1) / static_cast<std::uint32_t>(threadsPerBlock_); }
+    std::uint32_t indexInBlock(std::uint32_t thread) const { return (thread - 1) % static_cast<std::uint32_t>(threadsPerBlock_); }
+    std::shared_ptr<const std::vector<std::uint32_t>> barrierCut();
+    std::shared_ptr<const Release> releaseOf(ThreadClock& clock, std::uint32_t thread);
+    KnowledgeRef joined(const std::vector<KnowledgeRef>& parts) const;
+    bool covers(const Knowledge& knowledge, std::uint32_t thread, std::uint32_t epoch,
+                std::vector<const void*>& visited) const;
+    bool coversLog(const LogRef& ref, std::uint32_t thread, std::uint32_t epoch, std::vector<const void*>& visited) const;
+    static KnowledgeRef flattened(const KnowledgeRef& knowledge);
+};
+
+}  // namespace warp_emulator

@@ -1,0 +1,172 @@
+// initcheck.cpp: the definedness of device and shared memory.
+#include "checks/initcheck.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "scheduling/scheduler.hpp"
+#include "reporting/source_lines.hpp"
+#include "memory/spaces.hpp"
+
+namespace warp_emulator {
+
+namespace {
+
+// How many of the place's bytes are undefined: 0 when all are defined.
+size_t undefinedBytes(const Place& place) {
+    size_t undefined = 0;
+    if (place.defined != nullptr) {
+        for (size_t i = 0; i < place.bytes; ++i) {
+            undefined += place.defined[i] == 0;
+        }
+    } else if (place.definedInBlock != nullptr) {
+        const std::uint32_t block = Spaces::get().blockSerial();
+        for (size_t i = 0; i < place.bytes; ++i) {
+            undefined += place.definedInBlock[i] != block;
+        }
+    }
+    return undefined;
+}
+
+bool definedAt(const Place& place, size_t i) {
+    return place.defined != nullptr         ? place.defined[i] != 0
+           : place.definedInBlock != nullptr ? place.definedInBlock[i] == Spaces::get().blockSerial()
+                                             : true;
+}
+
+// The two halves of what may be a copy: a read with some bytes undefined,
+// waiting for its write (clang instruments a copy's load first), or the
+// thread's last write, waiting for its read (GCC instruments a struct copy's
+// store first).
+struct WaitingRead {
+    bool waiting = false;
+    std::uint32_t thread = 0;
+    size_t bytes = 0;
+    std::vector<bool> defined;  // by byte
+    std::string key, text;
+};
+struct LastWrite {
+    bool waiting = false;
+    std::uint32_t thread = 0;
+    size_t bytes = 0;
+    unsigned char* defined = nullptr;
+    std::uint32_t* definedInBlock = nullptr;
+};
+
+WaitingRead& waitingRead() {
+    static WaitingRead* read = new WaitingRead;
+    return *read;
+}
+LastWrite& lastWrite() {
+    static LastWrite* write = new LastWrite;
+    return *write;
+}
+
+}  // namespace
+
+void InitCheck::settle() {
+    lastWrite().waiting = false;
+    WaitingRead& waiting = waitingRead();
+    if (waiting.waiting) {
+        waiting.waiting = false;
+        Scheduler::instance().report.uninitialisedRead(waiting.key, waiting.text);
+    }
+}
+
+void InitCheck::read(const Place& place, const AccessRequest& access) {
+    const LastWrite written = lastWrite();
+    settle();
+    const size_t undefined = undefinedBytes(place);
+    if (undefined == 0) {
+        return;  // the common case
+    }
+    Scheduler& scheduler = Scheduler::instance();
+    const std::uint32_t thread = scheduler.currentGridThread();
+    if (undefined != place.bytes && written.waiting && written.thread == thread && written.bytes == place.bytes) {
+        // The read half of a copy whose write came first: the target's bytes
+        // are as defined as these.
+        for (size_t i = 0; i < place.bytes; ++i) {
+            if (!definedAt(place, i)) {
+                if (written.defined != nullptr) {
+                    written.defined[i] = 0;
+                } else if (written.definedInBlock != nullptr) {
+                    written.definedInBlock[i] = 0;
+                }
+            }
+        }
+        return;
+    }
+    const std::string since = place.space == Space::Global
+                                  ? "which nothing has written since it was allocated (no cudaMemcpy, cudaMemset or "
+                                    "kernel wrote it)"
+                                  : "which no thread of this block has written yet (shared memory starts undefined "
+                                    "in every block)";
+    const std::string part = undefined == place.bytes ? "" : " (" + std::to_string(undefined) + " of its bytes)";
+    const std::string key = lineOf(access.site) + "|" + place.objectName();
+    const std::string text = scheduler.describeRunningThread() + ": " + MemCheck::accessText(access) + " of " +
+                             place.describe() + part + ", " + since;
+    if (undefined == place.bytes) {
+        scheduler.report.uninitialisedRead(key, text);
+        return;
+    }
+    WaitingRead& waiting = waitingRead();
+    waiting.waiting = true;
+    waiting.thread = thread;
+    waiting.bytes = place.bytes;
+    waiting.defined.resize(place.bytes);
+    for (size_t i = 0; i < place.bytes; ++i) {
+        waiting.defined[i] = definedAt(place, i);
+    }
+    waiting.key = key;
+    waiting.text = text;
+}
+
+void InitCheck::write(const Place& place, const AccessRequest&) {
+    WaitingRead& waiting = waitingRead();
+    const std::uint32_t thread = Scheduler::instance().currentGridThread();
+    const bool copy = waiting.waiting && waiting.thread == thread && waiting.bytes == place.bytes;
+    if (copy) {
+        waiting.waiting = false;  // the write half of a copy whose read came first
+    } else {
+        settle();
+    }
+    const std::uint32_t block = Spaces::get().blockSerial();
+    if (!copy) {
+        if (place.defined != nullptr) {
+            std::memset(place.defined, 1, place.bytes);
+        } else if (place.definedInBlock != nullptr) {
+            std::fill(place.definedInBlock, place.definedInBlock + place.bytes, block);
+        }
+        lastWrite() = {true, thread, place.bytes, place.defined, place.definedInBlock};
+        return;
+    }
+    for (size_t i = 0; i < place.bytes; ++i) {
+        if (place.defined != nullptr) {
+            place.defined[i] = waiting.defined[i];
+        } else if (place.definedInBlock != nullptr) {
+            place.definedInBlock[i] = waiting.defined[i] ? block : 0;
+        }
+    }
+}
+
+void InitCheck::defined(Allocation& allocation, size_t offset, size_t bytes) {
+    if (allocation.defined != nullptr) {
+        std::memset(allocation.defined + offset, 1, bytes);
+    }
+}
+
+void InitCheck::copyDefinedness(Allocation& to, size_t toOffset, const Allocation& from, size_t fromOffset,
+                                size_t bytes) {
+    if (to.defined == nullptr) {
+        return;
+    }
+    if (from.defined == nullptr) {
+        std::memset(to.defined + toOffset, 1, bytes);
+    } else {
+        std::memmove(to.defined + toOffset, from.defined + fromOffset, bytes);
+    }
+}
+
+}  // namespace warp_emulator

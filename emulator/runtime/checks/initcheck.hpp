@@ -1,0 +1,42 @@
+// initcheck.hpp: has anything written these bytes? compute-sanitizer's
+// initcheck asks it of device memory on a GPU ("Uninitialized __global__
+// memory read"); here every read a kernel makes asks it of:
+//   device memory from cudaMalloc (cudaMallocPitch, cudaMallocAsync): nothing
+//     is defined when it is allocated; cudaMemset, cudaMemcpy (and
+//     cudaMemcpy2D) into it and a kernel's writes define bytes;
+//   __shared__ and dynamic shared memory: nothing is defined when a block
+//     starts; the block's writes define bytes.
+// Managed and pinned host memory is the host's too, and the host program's
+// own writes to it are not all seen, so it is taken as defined; __device__
+// variables start with their initial values.
+//
+// A read of undefined bytes is a finding, but not the end of the kernel: the
+// reader gets what is there, the emulator's poison (every byte 0xff: NaN as a
+// float, -1 as an int), so that the wrong answer shows too.
+//
+// A copy carries definedness, as Valgrind's memcheck carries it: C++ copies
+// a struct whole, padding and all, and the compiler may do it with one load
+// of 8 or 16 bytes and one store. So a read of which only some bytes are
+// undefined waits: if the thread's next access (past its own stack) is a
+// write of as many bytes, the two were a copy, and the undefined bytes are
+// undefined at the copy's target too; anything else, and the read is a
+// finding. A read that finds every byte undefined is one at once.
+#pragma once
+
+#include "checks/memcheck.hpp"
+
+namespace warp_emulator {
+
+class InitCheck {
+public:
+    static void read(const Place& place, const AccessRequest& access);
+    static void write(const Place& place, const AccessRequest& access);
+    // The running thread switches away, or makes an access that is not the
+    // copy's write: a read still waiting is a finding.
+    static void settle();
+    // The host API's writes to device memory: cudaMemset, cudaMemcpy.
+    static void defined(Allocation& allocation, size_t offset, size_t bytes);
+    static void copyDefinedness(Allocation& to, size_t toOffset, const Allocation& from, size_t fromOffset, size_t bytes);
+};
+
+}  // namespace warp_emulator

@@ -1,0 +1,110 @@
+// memory_checks.cpp: memcheck, then initcheck, then racecheck, for every access.
+#include "checks/memory_checks.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "memory/device_memory.hpp"
+#include "checks/initcheck.hpp"
+#include "checks/memcheck.hpp"
+#include "checks/racecheck.hpp"
+#include "scheduling/scheduler.hpp"
+#include "reporting/source_lines.hpp"
+#include "memory/spaces.hpp"
+
+namespace warp_emulator {
+
+bool kernelCodeRunning = false;
+const char* localMemoryStart = nullptr;
+const char* localMemoryEnd = nullptr;
+
+void MemoryChecks::kernelAccess(const AccessRequest& access) {
+    if (access.kind == AccessKind::Volatile) {
+        // Before the checks: the access they check is the one made after the
+        // other threads have had their turn.
+        Scheduler::instance().strongAccess(access.address);
+    }
+    const Place place = MemCheck::locate(access);
+    if (place.space == Space::Local || place.space == Space::ReadOnly) {
+        return;
+    }
+    if (!access.isWrite) {
+        InitCheck::read(place, access);
+    } else {
+        InitCheck::write(place, access);
+    }
+    RaceCheck::get().access(place, access, access.isWrite, false);
+}
+
+Place* MemoryChecks::locateAtomic(const AccessRequest& access) {
+    InitCheck::settle();
+    static Place place;
+    place = MemCheck::locate(access);
+    return &place;
+}
+
+void MemoryChecks::atomicDone(Place* place, const AccessRequest& access, bool wrote, bool isCas) {
+    if (place->space == Space::Local || place->space == Space::ReadOnly) {
+        return;
+    }
+    InitCheck::read(*place, access);
+    InitCheck::settle();  // an atomic is no half of a copy
+    if (wrote) {
+        InitCheck::write(*place, access);
+        InitCheck::settle();
+    }
+    RaceCheck::get().access(*place, access, wrote, isCas);
+    Scheduler::instance().strongAccess(access.address);  // after it: it is done
+}
+
+void MemoryChecks::fence(Scope scope) {
+    Scheduler& scheduler = Scheduler::instance();
+    scheduler.happensBefore.fence(scheduler.currentClock(), scope);
+}
+
+// The host program reached into device memory: on a GPU the address means
+// nothing to the host, and the program dies of a segmentation fault. So it
+// does here, after saying where.
+void MemoryChecks::hostAccess(const void* address, size_t bytes, bool isWrite, std::uint64_t site) {
+    DeviceMemory& memory = DeviceMemory::instance();
+    const Allocation* allocation = memory.holding(address);
+    if (allocation == nullptr || (allocation->live && allocation->kind != MemoryKind::Device)) {
+        return;
+    }
+    const size_t offset = static_cast<size_t>(static_cast<const char*>(address) - allocation->start);
+    const std::string text = "warp emulator: the host program " + std::string(isWrite ? "wrote " : "read ") +
+                             std::to_string(bytes) + " bytes at " + lineOf(site) + " " +
+                             (allocation->live ? "of " + allocation->describe() + " (byte " + std::to_string(offset) +
+                                                     "), which is device memory: the host cannot reach it, and on a "
+                                                     "GPU this is a segmentation fault. Copy it with cudaMemcpy, or "
+                                                     "allocate it with cudaMallocManaged"
+                                               : "of " + allocation->describe() + ", which " + allocation->freedBy +
+                                                     " freed");
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", text.c_str());
+    std::fflush(stderr);
+    signal(SIGSEGV, SIG_DFL);
+    raise(SIGSEGV);
+    _exit(128 + SIGSEGV);
+}
+
+void MemoryChecks::beginLaunch() {
+    Spaces::get().beginLaunch();
+    RaceCheck::get().beginLaunch();
+}
+
+void MemoryChecks::beginBlock() {
+    Spaces::get().beginBlock(Scheduler::instance().dynamicSharedBytes);
+    RaceCheck::get().beginBlock();
+}
+
+void MemoryChecks::threadSwitches() { InitCheck::settle(); }
+
+void MemoryChecks::endLaunch() {
+    InitCheck::settle();
+    RaceCheck::get().endLaunch();
+}
+
+}  // namespace warp_emulator

@@ -1,0 +1,76 @@
+// memory_checks.hpp: the checks every memory access of a kernel goes through,
+// in order: memcheck (may this thread touch these bytes at all?), initcheck
+// (has anything written them?), racecheck (does anything order this access
+// after the last ones that conflict with it?). The loads and stores of the
+// kernel's own code come from the compiler's instrumentation
+// (access_hooks.cpp), the atomic functions from kernel_entry.cpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "checks/shadow.hpp"
+#include "warp_emulator/device/kernel_calls.hpp"
+
+namespace warp_emulator {
+
+// True while the kernel's own code runs (between kernelCodeBegins() and
+// kernelCodeEnds(), on the running thread's fiber). The instrumentation's
+// hooks check only then; the host program's accesses get the host's check.
+extern bool kernelCodeRunning;
+// While the runtime's own code runs inside a kernel (a collective, an atomic,
+// a check), nothing it does is the kernel's: an inline function of the
+// standard library that the runtime and the learner's file both use links
+// once, perhaps as the learner's instrumented copy, and its accesses must not
+// be charged to the kernel.
+class RuntimeCode {
+public:
+    RuntimeCode() : was_(kernelCodeRunning) { kernelCodeRunning = false; }
+    ~RuntimeCode() { kernelCodeRunning = was_; }
+    RuntimeCode(const RuntimeCode&) = delete;
+    RuntimeCode& operator=(const RuntimeCode&) = delete;
+
+private:
+    bool was_;
+};
+// The running thread's stack, where its local variables live.
+extern const char* localMemoryStart;
+extern const char* localMemoryEnd;
+
+struct Place;
+
+// What an access is, besides where.
+struct AccessRequest {
+    void* address;
+    size_t bytes;
+    bool isWrite;
+    AccessKind kind;
+    Scope scope;         // an atomic function's
+    std::uint64_t site;  // source_lines.hpp
+    // The compiler took the address to be a multiple of the size (the
+    // instrumentation's aligned hooks), as a GPU's load or store must be.
+    bool naturallyAligned = false;
+};
+
+class MemoryChecks {
+public:
+    // A kernel's access; stops the kernel (and does not return) when it is
+    // invalid.
+    static void kernelAccess(const AccessRequest& access);
+    // An atomic function's checks (memcheck stops an invalid one), then its
+    // bookkeeping once the operation is known to have written or not.
+    static Place* locateAtomic(const AccessRequest& access);
+    static void atomicDone(Place* place, const AccessRequest& access, bool wrote, bool isCas);
+    // A host program's access to memory a kernel owns: device memory is not
+    // the host's (on a GPU, a segmentation fault).
+    static void hostAccess(const void* address, size_t bytes, bool isWrite, std::uint64_t site);
+    static void fence(Scope scope);
+
+    static void beginLaunch();
+    static void beginBlock();
+    // The running thread is about to wait, yield, exit or stop.
+    static void threadSwitches();
+    static void endLaunch();
+};
+
+}  // namespace warp_emulator

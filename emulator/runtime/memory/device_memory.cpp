@@ -1,0 +1,185 @@
+// device_memory.cpp: the arena and its allocations.
+#include "memory/device_memory.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <iterator>
+
+namespace warp_emulator {
+
+const char* deviceArenaStart = nullptr;
+const char* deviceArenaEnd = nullptr;
+
+namespace {
+
+size_t pageBytes() {
+    static const size_t bytes = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    return bytes;
+}
+
+size_t wholePages(size_t bytes) { return (bytes + pageBytes() - 1) / pageBytes() * pageBytes(); }
+
+// The unused room after an allocation: at least 64 KiB, so that any index a
+// little past the end lands in no allocation.
+size_t gapAfter(size_t bytes) { return wholePages(bytes / 16 > (64u << 10) ? bytes / 16 : 64u << 10); }
+
+// Zeroed memory of the host's, taken only when touched; null when there is no room.
+void* lazyZeroes(size_t bytes) {
+    if (bytes == 0) {
+        return nullptr;
+    }
+    void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return memory == MAP_FAILED ? nullptr : memory;
+}
+
+}  // namespace
+
+size_t DeviceMemory::granuleShadowBytes(size_t bytes) {
+    return wholePages((bytes + kGranuleBytes - 1) / kGranuleBytes * sizeof(Granule));
+}
+
+std::string Allocation::describe() const {
+    if (element.name != nullptr && element.bytes != 0 && bytes % element.bytes == 0) {
+        return "the " + std::string(element.name) + "[" + std::to_string(bytes / element.bytes) + "] from " + origin;
+    }
+    return "the " + std::to_string(bytes) + " bytes from " + origin;
+}
+
+DeviceMemory& DeviceMemory::instance() {
+    static DeviceMemory* memory = new DeviceMemory;
+    return *memory;
+}
+
+// The arena is reserved, not taken: its pages cost nothing until an
+// allocation makes them usable. The largest reservation the host grants, up
+// to 1 TiB.
+DeviceMemory::DeviceMemory() {
+    for (size_t bytes = size_t{1} << 40; bytes >= (size_t{1} << 30); bytes /= 2) {
+        void* memory = mmap(nullptr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (memory != MAP_FAILED) {
+            arena_ = static_cast<char*>(memory);
+            arenaBytes_ = bytes;
+            deviceArenaStart = arena_;
+            deviceArenaEnd = arena_ + arenaBytes_;
+            return;
+        }
+    }
+}
+
+// Where `reserved` bytes fit: after the last allocation, or, once the arena
+// is full, in the room of freed allocations (which then lose their names).
+char* DeviceMemory::place(size_t reserved) {
+    if (arena_ != nullptr && next_ + reserved <= arenaBytes_) {
+        char* start = arena_ + next_;
+        next_ += reserved;
+        return start;
+    }
+    for (auto it = allocations_.begin(); it != allocations_.end(); ++it) {
+        if (it->second.live) {
+            continue;
+        }
+        auto run = it;
+        char* const from = it->second.start;
+        while (run != allocations_.end() && !run->second.live) {
+            const auto following = std::next(run);
+            const char* limit = following == allocations_.end() ? arena_ + next_ : following->second.start;
+            if (static_cast<size_t>(limit - from) >= reserved) {
+                allocations_.erase(it, following);
+                lastFound_ = nullptr;
+                return from;
+            }
+            run = following;
+        }
+    }
+    return nullptr;
+}
+
+void* DeviceMemory::allocate(size_t bytes, MemoryKind kind, ElementType element, std::string origin) {
+    const size_t usable = wholePages(bytes == 0 ? 1 : bytes);
+    char* start = place(usable + gapAfter(bytes));
+    if (start == nullptr || mprotect(start, usable, PROT_READ | PROT_WRITE) != 0) {
+        return nullptr;
+    }
+    Allocation allocation;
+    allocation.start = start;
+    allocation.bytes = bytes;
+    allocation.kind = kind;
+    allocation.element = element;
+    allocation.origin = std::move(origin);
+    allocation.granules = static_cast<Granule*>(lazyZeroes(granuleShadowBytes(bytes)));
+    if (kind == MemoryKind::Device) {
+        // Poison, as the emulator fills __shared__ memory: every byte 0xff is
+        // NaN as a float and -1 as an int, so a read of memory nothing wrote
+        // gives a wrong answer that shows (initcheck.cpp also names it).
+        std::memset(start, 0xff, bytes);
+        allocation.defined = static_cast<unsigned char*>(lazyZeroes(wholePages(bytes)));
+    }
+    if ((bytes != 0 && allocation.granules == nullptr) || (kind == MemoryKind::Device && bytes != 0 && allocation.defined == nullptr)) {
+        mprotect(start, usable, PROT_NONE);
+        return nullptr;
+    }
+    allocations_[reinterpret_cast<std::uintptr_t>(start)] = std::move(allocation);
+    return start;
+}
+
+bool DeviceMemory::release(void* start, const std::string& freedBy) {
+    const auto found = allocations_.find(reinterpret_cast<std::uintptr_t>(start));
+    if (found == allocations_.end() || !found->second.live) {
+        return false;
+    }
+    Allocation& allocation = found->second;
+    const size_t usable = wholePages(allocation.bytes == 0 ? 1 : allocation.bytes);
+    madvise(allocation.start, usable, MADV_DONTNEED);
+    mprotect(allocation.start, usable, PROT_NONE);
+    if (allocation.granules != nullptr) {
+        munmap(allocation.granules, granuleShadowBytes(allocation.bytes));
+        allocation.granules = nullptr;
+    }
+    if (allocation.defined != nullptr) {
+        munmap(allocation.defined, wholePages(allocation.bytes));
+        allocation.defined = nullptr;
+    }
+    allocation.live = false;
+    allocation.freedBy = freedBy;
+    return true;
+}
+
+Allocation* DeviceMemory::holding(const void* address) {
+    const char* at = static_cast<const char*>(address);
+    if (lastFound_ != nullptr && at >= lastFound_->start && at < lastFound_->start + (lastFound_->bytes == 0 ? 1 : lastFound_->bytes)) {
+        return lastFound_;
+    }
+    auto after = allocations_.upper_bound(reinterpret_cast<std::uintptr_t>(address));
+    if (after == allocations_.begin()) {
+        return nullptr;
+    }
+    Allocation& allocation = std::prev(after)->second;
+    if (at >= allocation.start + (allocation.bytes == 0 ? 1 : allocation.bytes)) {
+        return nullptr;
+    }
+    lastFound_ = &allocation;
+    return &allocation;
+}
+
+Allocation* DeviceMemory::liveHolding(const void* address, size_t bytes) {
+    Allocation* allocation = holding(address);
+    if (allocation == nullptr || !allocation->live) {
+        return nullptr;
+    }
+    const char* at = static_cast<const char*>(address);
+    return bytes <= static_cast<size_t>(allocation->end() - at) ? allocation : nullptr;
+}
+
+const Allocation* DeviceMemory::before(const void* address) const {
+    auto after = allocations_.upper_bound(reinterpret_cast<std::uintptr_t>(address));
+    return after == allocations_.begin() ? nullptr : &std::prev(after)->second;
+}
+
+const Allocation* DeviceMemory::after(const void* address) const {
+    auto after = allocations_.upper_bound(reinterpret_cast<std::uintptr_t>(address));
+    return after == allocations_.end() ? nullptr : &after->second;
+}
+
+}  // namespace warp_emulator

@@ -1,0 +1,85 @@
+// spaces.cpp: shared memory, __device__ variables, and their shadows.
+#include "memory/spaces.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+namespace warp_emulator {
+
+Spaces& Spaces::get() {
+    static Spaces* spaces = new Spaces;
+    return *spaces;
+}
+
+Spaces::Spaces() {
+    const SymbolTable& symbols = SymbolTable::get();
+    staticShared_ = symbols.sharedSection();
+    dynamicShared_ = static_cast<char*>(::operator new(kMaxSharedBytesOptIn, std::align_val_t(128)));
+    staticDefined_.assign(staticShared_.bytes, 0);
+    staticGranules_.assign((staticShared_.bytes + kGranuleBytes - 1) / kGranuleBytes + 1, Granule{});
+    dynamicDefined_.assign(kMaxSharedBytesOptIn, 0);
+    dynamicGranules_.assign(kMaxSharedBytesOptIn / kGranuleBytes + 1, Granule{});
+    for (const MemoryRange& range : symbols.globals()) {
+        variables_.push_back({range, std::vector<Granule>(range.bytes / kGranuleBytes + 2)});
+    }
+}
+
+void Spaces::beginBlock(size_t dynamicBytes) {
+    ++blockSerial_;
+    if (staticShared_.bytes != 0) {
+        std::memset(staticShared_.start, 0xff, staticShared_.bytes);
+    }
+    std::memset(dynamicShared_, 0xff, std::max(dynamicBytes, dynamicBytes_));
+    dynamicBytes_ = dynamicBytes;
+    std::fill(staticGranules_.begin(), staticGranules_.begin() + static_cast<std::ptrdiff_t>(staticTouchedEnd_), Granule{});
+    std::fill(dynamicGranules_.begin(), dynamicGranules_.begin() + static_cast<std::ptrdiff_t>(dynamicTouchedEnd_), Granule{});
+    staticTouchedEnd_ = 0;
+    dynamicTouchedEnd_ = 0;
+}
+
+void Spaces::beginLaunch() {
+    if (variablesTouched_) {
+        for (VariableShadow& shadow : variables_) {
+            std::fill(shadow.granules.begin(), shadow.granules.end(), Granule{});
+        }
+    }
+    variablesTouched_ = false;
+}
+
+std::uint32_t* Spaces::sharedDefined(const char* address) {
+    if (staticShared_.holds(address)) {
+        return &staticDefined_[static_cast<size_t>(address - staticShared_.start)];
+    }
+    return &dynamicDefined_[static_cast<size_t>(address - dynamicShared_)];
+}
+
+// The granules of shared memory are counted from the start of their area,
+// which the section and the buffer each align to 16 bytes.
+Granule* Spaces::sharedGranule(const char* address, std::uintptr_t* granuleAddress) {
+    const bool isStatic = staticShared_.holds(address);
+    const char* start = isStatic ? staticShared_.start : dynamicShared_;
+    const size_t index = static_cast<size_t>(address - start) / kGranuleBytes;
+    *granuleAddress = reinterpret_cast<std::uintptr_t>(start) + index * kGranuleBytes;
+    size_t& touched = isStatic ? staticTouchedEnd_ : dynamicTouchedEnd_;
+    touched = std::max(touched, index + 5);  // an access spans at most 16 bytes: 5 granules from here
+    std::vector<Granule>& granules = isStatic ? staticGranules_ : dynamicGranules_;
+    touched = std::min(touched, granules.size());
+    return &granules[index];
+}
+
+Granule* Spaces::variableGranule(const char* address, std::uintptr_t* granuleAddress) {
+    for (VariableShadow& shadow : variables_) {
+        if (shadow.range.holds(address)) {
+            // Counted from the range's start rounded down to a granule.
+            const auto base = reinterpret_cast<std::uintptr_t>(shadow.range.start) / kGranuleBytes * kGranuleBytes;
+            const size_t index = (reinterpret_cast<std::uintptr_t>(address) - base) / kGranuleBytes;
+            *granuleAddress = base + index * kGranuleBytes;
+            variablesTouched_ = true;
+            return &shadow.granules[index];
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace warp_emulator

@@ -1,0 +1,67 @@
+// spaces.hpp: the memories a kernel reaches besides device allocations
+// (device_memory.hpp), and the shadows the checks keep of them (shadow.hpp):
+//   __shared__ variables  the program's section of them, one copy, refilled
+//                         with 0xff poison when each block starts (an
+//                         unwritten float reads NaN, an int -1)
+//   dynamic shared memory one buffer, of which a launch gets the bytes its
+//                         <<<>>> gave, refilled the same way
+//   __device__ variables  the program's .data and .bss (less the emulator's own)
+// Each block's shared memory is its own: its shadows start empty and
+// undefined when the block starts.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "checks/shadow.hpp"
+#include "memory/symbols.hpp"
+
+namespace warp_emulator {
+
+// The most dynamic shared memory a block may opt in to (sm_90), and what it
+// gets without opting in: evidence/gpu-answers-h200.txt.
+constexpr size_t kMaxSharedBytesOptIn = 232448;
+constexpr size_t kSharedBytesWithoutOptIn = 49152;
+
+class Spaces {
+public:
+    static Spaces& get();
+
+    MemoryRange staticShared() const { return staticShared_; }
+    char* dynamicShared() const { return dynamicShared_; }
+
+    // A new block: shared memory poisoned, its shadows emptied.
+    void beginBlock(size_t dynamicBytes);
+    // A new launch: the shadows of __device__ variables emptied of accesses.
+    void beginLaunch();
+
+    // The block now running, counted over the whole program: a shared byte
+    // is defined when the block that wrote it is this one.
+    std::uint32_t blockSerial() const { return blockSerial_; }
+
+    // The shadows of a shared byte or a __device__ variable's byte.
+    std::uint32_t* sharedDefined(const char* address);
+    Granule* sharedGranule(const char* address, std::uintptr_t* granuleAddress);
+    Granule* variableGranule(const char* address, std::uintptr_t* granuleAddress);
+
+private:
+    MemoryRange staticShared_;
+    char* dynamicShared_ = nullptr;
+    size_t dynamicBytes_ = 0;
+    std::uint32_t blockSerial_ = 0;
+    std::vector<std::uint32_t> staticDefined_, dynamicDefined_;
+    std::vector<Granule> staticGranules_, dynamicGranules_;
+    struct VariableShadow {
+        MemoryRange range;
+        std::vector<Granule> granules;
+    };
+    std::vector<VariableShadow> variables_;
+    // The granules a block or launch touched, to empty only those.
+    size_t staticTouchedEnd_ = 0, dynamicTouchedEnd_ = 0;
+    bool variablesTouched_ = false;
+
+    Spaces();
+};
+
+}  // namespace warp_emulator

@@ -1,0 +1,187 @@
+// findings.cpp: keeping, printing and counting findings.
+#include "reporting/findings.hpp"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "reporting/settings.hpp"
+
+namespace warp_emulator {
+
+void LaunchReport::noteFirst(const std::string& text) {
+    if (first.empty()) {
+        first = text;
+    }
+}
+
+void LaunchReport::ruleBroken(const std::string& text) {
+    noteFirst(text);
+    if (ruleBreakCount++ < static_cast<long long>(kKeptInFull)) {
+        ruleBreaks.push_back(text);
+    }
+}
+
+int LaunchReport::addCall(std::string text) {
+    calls.push_back(std::move(text));
+    return static_cast<int>(calls.size()) - 1;
+}
+
+void LaunchReport::undefinedRead(int call, int lane, int source, const std::string& where, int lanesInWarp) {
+    if (undefinedReads++ == 0) {
+        const std::string why = source < lanesInWarp
+                                    ? "which is not taking part"
+                                    : "which does not exist: the block's size leaves this warp " +
+                                          std::to_string(lanesInWarp) + " lanes";
+        firstUndefinedRead = where + ": lane " + std::to_string(lane) + " read lane " + std::to_string(source) +
+                             ", " + why + ", in " + calls[static_cast<size_t>(call)];
+        noteFirst(firstUndefinedRead);
+    }
+    ++readsByLane[{call, lane, source}];
+}
+
+void LaunchReport::invalidAccess(const std::string& text) {
+    noteFirst(text);
+    if (invalidAccessCount++ < static_cast<long long>(kKeptInFull)) {
+        invalidAccesses.push_back(text);
+    }
+}
+
+void LaunchReport::uninitialisedRead(const std::string& key, const std::string& text) {
+    Repeated& entry = uninitialised[key];
+    if (entry.times++ == 0) {
+        entry.text = text;
+        uninitialisedKeys.push_back(key);
+        noteFirst(text);
+    }
+    ++uninitialisedCount;
+}
+
+void LaunchReport::race(const std::string& key, const std::string& text) {
+    Repeated& entry = races[key];
+    if (entry.times++ == 0) {
+        entry.text = text;
+        raceKeys.push_back(key);
+        noteFirst(text);
+    }
+    ++raceCount;
+}
+
+namespace {
+
+void printFirst(const char* label, const std::vector<std::string>& texts, long long count) {
+    for (size_t i = 0; i < texts.size() && i < static_cast<size_t>(kPrintedInFull); ++i) {
+        std::fprintf(stderr, "  %s: %s\n", label, texts[i].c_str());
+    }
+    if (count > kPrintedInFull && texts.size() >= static_cast<size_t>(kPrintedInFull)) {
+        std::fprintf(stderr, "  ... and %lld more\n", count - kPrintedInFull);
+    }
+}
+
+// Each kind of repeated finding once, with how many times it happened.
+void printRepeated(const char* label, const std::vector<std::string>& keys, const std::map<std::string, Repeated>& found,
+                   long long count) {
+    for (size_t i = 0; i < keys.size() && i < static_cast<size_t>(kPrintedInFull); ++i) {
+        const Repeated& entry = found.at(keys[i]);
+        std::fprintf(stderr, "  %s: %s\n", label, entry.text.c_str());
+        if (entry.times > 1) {
+            std::fprintf(stderr, "    (%lld times at these lines in this launch)\n", entry.times);
+        }
+    }
+    if (keys.size() > static_cast<size_t>(kPrintedInFull)) {
+        long long rest = 0;
+        for (size_t i = static_cast<size_t>(kPrintedInFull); i < keys.size(); ++i) {
+            rest += found.at(keys[i]).times;
+        }
+        std::fprintf(stderr, "  ... and %zu more kinds, %lld times in all\n", keys.size() - kPrintedInFull, rest);
+    }
+    (void)count;
+}
+
+}  // namespace
+
+void LaunchReport::print(dim3 grid, dim3 block) const {
+    if (findingCount() == 0 && notes.empty() && stopped.empty()) {
+        return;
+    }
+    std::fprintf(stderr, "warp emulator: %s<<<(%u,%u,%u), (%u,%u,%u)>>>:\n", kernel.c_str(), grid.x, grid.y, grid.z,
+                 block.x, block.y, block.z);
+    for (const std::string& note : notes) {
+        std::fprintf(stderr, "  note: %s\n", note.c_str());
+    }
+    if (ruleBreakCount != 0) {
+        std::fprintf(stderr, "  %lld rule(s) of the _sync intrinsics or __syncthreads() broken\n", ruleBreakCount);
+        printFirst("RULE BROKEN", ruleBreaks, ruleBreakCount);
+    }
+    if (undefinedReads != 0) {
+        std::fprintf(stderr, "  %lld undefined shuffle reads, each given poison (NaN, or 0xBAADF00D for integers)\n",
+                     undefinedReads);
+        std::fprintf(stderr, "  first: %s\n", firstUndefinedRead.c_str());
+        std::fprintf(stderr, "  by reading lane (how many times):\n");
+        for (const auto& [key, times] : readsByLane) {
+            std::fprintf(stderr, "    lane %d read lane %d in %s (%lld)\n", key.readingLane, key.sourceLane,
+                         calls[static_cast<size_t>(key.call)].c_str(), times);
+        }
+    }
+    if (invalidAccessCount != 0) {
+        printFirst("INVALID ACCESS", invalidAccesses, invalidAccessCount);
+    }
+    if (uninitialisedCount != 0) {
+        std::fprintf(stderr, "  %lld read(s) of memory nothing had written (it holds poison: NaN, or -1 as an int)\n",
+                     uninitialisedCount);
+        printRepeated("UNINITIALISED", uninitialisedKeys, uninitialised, uninitialisedCount);
+    }
+    if (raceCount != 0) {
+        printRepeated("RACE", raceKeys, races, raceCount);
+    }
+    if (!stopped.empty()) {
+        std::fprintf(stderr, "  %s\n", stopped.c_str());
+    }
+}
+
+ProgramFindings& ProgramFindings::get() {
+    static ProgramFindings* findings = new ProgramFindings;
+    return *findings;
+}
+
+void ProgramFindings::add(const LaunchReport& report) {
+    if (report.findingCount() == 0) {
+        return;
+    }
+    if (total_ == 0) {
+        // glibc's on_exit hands the handler the status exit() was given; the
+        // handler runs after the program's own exit handlers registered
+        // later, flushes every stream, and swaps a 0 for kFindingsExitCode.
+#ifdef __GLIBC__
+        on_exit(onExit, this);
+#endif
+    }
+    total_ += report.findingCount();
+    ruleBreaks_ += report.ruleBreakCount;
+    undefinedReads_ += report.undefinedReads;
+    invalidAccesses_ += report.invalidAccessCount;
+    uninitialised_ += report.uninitialisedCount;
+    races_ += report.raceCount;
+    ++launches_;
+}
+
+void ProgramFindings::onExit(int status, void* self) {
+    const ProgramFindings& findings = *static_cast<const ProgramFindings*>(self);
+    std::fflush(nullptr);
+    std::fprintf(stderr,
+                 "warp emulator: %lld finding(s) in %lld launch(es): %lld broken rule(s), %lld undefined read(s), "
+                 "%lld invalid access(es), %lld uninitialised read(s), %lld race(s)\n",
+                 findings.total_, findings.launches_, findings.ruleBreaks_, findings.undefinedReads_,
+                 findings.invalidAccesses_, findings.uninitialised_, findings.races_);
+    if (status == 0 && Settings::get().failOnFinding) {
+        std::fprintf(stderr,
+                     "warp emulator: the program exited 0; exiting %d instead because of the findings above "
+                     "(WARP_EMULATOR_ON_FINDING=log keeps the program's own exit code)\n",
+                     kFindingsExitCode);
+        std::fflush(stderr);
+        _exit(kFindingsExitCode);
+    }
+}
+
+}  // namespace warp_emulator

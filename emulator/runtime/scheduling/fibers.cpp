@@ -1,0 +1,211 @@
+// fibers.cpp: the stacks, the switch, and the fault handler.
+#include "scheduling/fibers.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "reporting/settings.hpp"
+
+#ifndef WARP_EMULATOR_USES_UCONTEXT
+// Saves the callee-saved registers, MXCSR's control bits and the x87 control
+// word (the System V ABI makes the caller expect all of these back: a kernel
+// that changes the rounding mode must not change it for another thread) and
+// the stack pointer in *save; loads those of `load` and returns into it.
+extern "C" void warp_emulator_switch(void** save, void* load);
+__asm__(
+    ".text\n"
+    ".globl warp_emulator_switch\n"
+    ".type warp_emulator_switch, @function\n"
+    "warp_emulator_switch:\n"
+    "  pushq %rbp\n"
+    "  pushq %rbx\n"
+    "  pushq %r12\n"
+    "  pushq %r13\n"
+    "  pushq %r14\n"
+    "  pushq %r15\n"
+    "  subq $8, %rsp\n"
+    "  stmxcsr (%rsp)\n"
+    "  fnstcw 4(%rsp)\n"
+    "  movq %rsp, (%rdi)\n"
+    "  movq %rsi, %rsp\n"
+    // Loading them is slow, and they almost never differ: compare first.
+    "  movq (%rdi), %rax\n"  // the stack left, where its own two were saved
+    "  movl (%rsp), %ecx\n"
+    "  cmpl (%rax), %ecx\n"
+    "  je 1f\n"
+    "  ldmxcsr (%rsp)\n"
+    "1:\n"
+    "  movw 4(%rsp), %cx\n"
+    "  cmpw 4(%rax), %cx\n"
+    "  je 2f\n"
+    "  fldcw 4(%rsp)\n"
+    "2:\n"
+    "  addq $8, %rsp\n"
+    "  popq %r15\n"
+    "  popq %r14\n"
+    "  popq %r13\n"
+    "  popq %r12\n"
+    "  popq %rbx\n"
+    "  popq %rbp\n"
+    "  ret\n"
+    ".size warp_emulator_switch, .-warp_emulator_switch\n");
+#endif
+
+namespace warp_emulator {
+
+Fibers& Fibers::instance() {
+    static Fibers* fibers = new Fibers;
+    return *fibers;
+}
+
+void Fibers::prepare(int count, size_t stackBytes) {
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    stackBytes = (stackBytes + page - 1) / page * page;
+    if (static_cast<size_t>(count) <= count_ && stackBytes + kColourBytes == stackBytes_) {
+        return;
+    }
+    release();
+    // The guard is far larger than the stack, so that even a frame much
+    // bigger than the stack lands in it rather than in a neighbour's stack.
+    guardBytes_ = stackBytes * 16 > kMinimumGuardBytes ? stackBytes * 16 : kMinimumGuardBytes;
+    stackBytes_ = stackBytes + kColourBytes;
+    stride_ = guardBytes_ + stackBytes_;
+    void* memory = mmap(nullptr, stride_ * static_cast<size_t>(count), PROT_NONE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (memory == MAP_FAILED) {
+        std::fprintf(stderr, "warp emulator: cannot reserve %d fiber stacks of %zu KiB\n", count, stackBytes / 1024);
+        std::exit(kCannotRunExitCode);
+    }
+    memory_ = static_cast<char*>(memory);
+    count_ = static_cast<size_t>(count);
+    for (size_t i = 0; i < count_; ++i) {
+        if (mprotect(memory_ + i * stride_ + guardBytes_, stackBytes_, PROT_READ | PROT_WRITE) != 0) {
+            std::fprintf(stderr, "warp emulator: cannot map a fiber stack of %zu KiB\n", stackBytes / 1024);
+            std::exit(kCannotRunExitCode);
+        }
+    }
+    contexts_.assign(count_, Context{});
+    installFaultHandler();
+}
+
+void Fibers::release() {
+    if (memory_ != nullptr) {
+        munmap(memory_, stride_ * count_);
+    }
+    memory_ = nullptr;
+    count_ = 0;
+}
+
+bool Fibers::inStackOf(int index, const void* address) const {
+    const char* at = static_cast<const char*>(address);
+    const char* bottom = stackBottom(index);
+    return at >= bottom && at < bottom + stackBytes_;
+}
+
+bool Fibers::inAnyStack(const void* address) const {
+    const char* at = static_cast<const char*>(address);
+    return memory_ != nullptr && at >= memory_ && at < memory_ + stride_ * count_;
+}
+
+int Fibers::guardHolding(const void* address) const {
+    const auto at = reinterpret_cast<std::uintptr_t>(address);
+    const auto start = reinterpret_cast<std::uintptr_t>(memory_);
+    if (memory_ == nullptr || at < start || at >= start + stride_ * count_) {
+        return -1;
+    }
+    const size_t index = (at - start) / stride_;
+    return (at - start) % stride_ < guardBytes_ ? static_cast<int>(index) : -1;
+}
+
+#ifdef WARP_EMULATOR_USES_UCONTEXT
+void Fibers::start(int index, Entry entry) {
+    ucontext_t& context = contexts_[static_cast<size_t>(index)].context;
+    getcontext(&context);
+    context.uc_stack.ss_sp = stackBottom(index);
+    context.uc_stack.ss_size = stackBytes_ - colourOf(index);
+    context.uc_link = nullptr;
+    makecontext(&context, entry, 0);
+}
+void Fibers::resume(int index) { swapcontext(&scheduler_.context, &contexts_[static_cast<size_t>(index)].context); }
+void Fibers::suspend(int index) { swapcontext(&contexts_[static_cast<size_t>(index)].context, &scheduler_.context); }
+#else
+// The new stack, from its top: a zero return address for `entry`, the
+// address warp_emulator_switch returns to, six zeroed saved registers, then
+// this thread's MXCSR and x87 control word for the new fiber to load.
+void Fibers::start(int index, Entry entry) {
+    char* top = stackBottom(index) + stackBytes_ - colourOf(index);
+    void** stack = reinterpret_cast<void**>(top);
+    *--stack = nullptr;
+    *--stack = reinterpret_cast<void*>(entry);
+    for (int i = 0; i < 6; ++i) {
+        *--stack = nullptr;
+    }
+    std::uint16_t x87ControlWord = 0;
+    __asm__ volatile("fnstcw %0" : "=m"(x87ControlWord));
+    const std::uint64_t floatingPointControl = __builtin_ia32_stmxcsr() | (std::uint64_t{x87ControlWord} << 32);
+    std::memcpy(--stack, &floatingPointControl, sizeof floatingPointControl);
+    contexts_[static_cast<size_t>(index)].stackPointer = stack;
+}
+void Fibers::resume(int index) {
+    warp_emulator_switch(&scheduler_.stackPointer, contexts_[static_cast<size_t>(index)].stackPointer);
+}
+void Fibers::suspend(int index) {
+    warp_emulator_switch(&contexts_[static_cast<size_t>(index)].stackPointer, scheduler_.stackPointer);
+}
+#endif
+
+// Every access a kernel's instrumented code makes is checked before it
+// happens (access_hooks.cpp), so a fault here comes from code the compiler
+// did not instrument (a library function a kernel called, inline assembly), from a
+// stack overflow, or from the host program.
+void Fibers::onFault(int signalNumber, siginfo_t* info, void*) {
+    Fibers& fibers = instance();
+    const std::string who = fibers.describeRunningThread != nullptr ? fibers.describeRunningThread() : "";
+    if (fibers.guardHolding(info->si_addr) >= 0) {
+        std::fprintf(stderr,
+                     "warp emulator: %s ran off its %zu KiB stack (its local arrays and calls need more).\n"
+                     "  Give every thread more: WARP_EMULATOR_STACK_KIB=%zu, or "
+                     "cudaDeviceSetLimit(cudaLimitStackSize, bytes) before the launch.\n",
+                     who.empty() ? "a thread" : who.c_str(), (fibers.stackBytes_ - kColourBytes) / 1024,
+                     (fibers.stackBytes_ - kColourBytes) / 1024 * 4);
+        std::fflush(stderr);
+        _exit(kCannotRunExitCode);
+    }
+    if (!who.empty() && fibers.stopAfterFault != nullptr) {
+        // The thread never resumes: unblock the signal it is handling, and
+        // switch away as a finding would (scheduler.cpp).
+        sigset_t faults;
+        sigemptyset(&faults);
+        sigaddset(&faults, signalNumber);
+        sigprocmask(SIG_UNBLOCK, &faults, nullptr);
+        fibers.stopAfterFault(info->si_addr);
+    }
+    signal(signalNumber, SIG_DFL);  // returning re-runs the access, which now ends the program as usual
+}
+
+void Fibers::installFaultHandler() {
+    static bool installed = false;
+    if (installed) {
+        return;
+    }
+    installed = true;
+    static std::vector<char> alternateStack(1 << 16);
+    stack_t stack{};
+    stack.ss_sp = alternateStack.data();
+    stack.ss_size = alternateStack.size();
+    sigaltstack(&stack, nullptr);
+    struct sigaction action{};
+    action.sa_sigaction = onFault;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGSEGV, &action, nullptr);
+    sigaction(SIGBUS, &action, nullptr);
+}
+
+}  // namespace warp_emulator

@@ -1,0 +1,277 @@
+// scheduler.cpp: blocks, rounds and the switches between threads.
+#include "scheduling/scheduler.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+
+#include "rules/block_barrier.hpp"
+#include "scheduling/fibers.hpp"
+#include "checks/memory_checks.hpp"
+#include "reporting/text.hpp"
+#include "rules/warp_collectives.hpp"
+#include "scheduling/watchdog.hpp"
+
+namespace warp_emulator {
+
+Scheduler& Scheduler::instance() {
+    static Scheduler* scheduler = new Scheduler;
+    return *scheduler;
+}
+
+Scheduler::Scheduler() {
+    Fibers::instance().describeRunningThread = [] {
+        kernelCodeRunning = false;  // after a fault, only the runtime runs on this fiber
+        return instance().describeRunningThread();
+    };
+    Fibers::instance().stopAfterFault = [](const void* address) {
+        kernelCodeRunning = false;
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "an access to %p, outside any memory the kernel may touch, in code the compiler did not "
+                      "instrument (a library function the kernel called, or inline assembly)",
+                      address);
+        Scheduler& scheduler = instance();
+        scheduler.report.invalidAccess(scheduler.describeRunningThread() + ": " + text);
+        scheduler.stopKernel(cudaErrorIllegalAddress, "");
+    };
+}
+
+std::string Scheduler::describeThread(std::uint32_t gridThread) const {
+    const std::uint32_t number = gridThread - 1;
+    const std::uint32_t blockNumberOf = number / static_cast<std::uint32_t>(threadsPerBlock);
+    const std::uint32_t inBlock = number % static_cast<std::uint32_t>(threadsPerBlock);
+    const uint3 blockAt{blockNumberOf % grid.x, blockNumberOf / grid.x % grid.y, blockNumberOf / (grid.x * grid.y)};
+    const uint3 threadAt{inBlock % block.x, inBlock / block.x % block.y, inBlock / (block.x * block.y)};
+    return "block " + coordinates(blockAt) + ", thread " + coordinates(threadAt);
+}
+
+std::string Scheduler::describeRunningThread() const {
+    if (current_ == nullptr) {
+        return "";
+    }
+    return "kernel " + kernelName + ", " + describeThread(currentGridThread());
+}
+
+std::string Scheduler::whereBlock() const { return "kernel " + kernelName + ", block " + coordinates(blockIndex); }
+
+std::string Scheduler::whereWarp(int warp) const { return whereBlock() + ", warp " + std::to_string(warp); }
+
+void Scheduler::release(int warp, unsigned int lanes) {
+    waiting_[static_cast<size_t>(warp)] &= ~lanes;
+    for (int lane : eachLane(lanes)) {
+        laneOf(warp, lane).state = State::Runnable;
+    }
+}
+
+// The thread's fiber runs until it waits, exits or is stopped. Whether it is
+// in the kernel's own code, and where its stack is, go with it.
+void Scheduler::resume(int index) {
+    Thread& thread = threads_[static_cast<size_t>(index)];
+    current_ = &thread;
+    currentIndex_ = index;
+    spinAddress_ = nullptr;
+    tracingThread_ = tracingLaunch_ && trace.traces(blockIndex, index / warpSize);
+    Fibers& fibers = Fibers::instance();
+    fibers.stackOf(index, &localMemoryStart, &localMemoryEnd);
+    kernelCodeRunning = thread.kernelCode;
+    fibers.resume(index);
+    kernelCodeRunning = false;
+    current_ = nullptr;
+    currentIndex_ = -1;
+}
+
+void Scheduler::switchAway(int index) {
+    MemoryChecks::threadSwitches();
+    Thread& thread = threads_[static_cast<size_t>(index)];
+    thread.kernelCode = kernelCodeRunning;
+    kernelCodeRunning = false;
+    Fibers::instance().suspend(index);
+    kernelCodeRunning = thread.kernelCode;
+}
+
+void Scheduler::threadEntry() {
+    Scheduler& scheduler = instance();
+    scheduler.body_(scheduler.bodyContext_);
+    const int index = scheduler.currentIndex_;
+    Watchdog::progress();
+    scheduler.current_->state = State::Exited;
+    scheduler.exited_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
+    if (scheduler.tracingThread_) {
+        scheduler.trace.laneExited(index % warpSize);
+    }
+    scheduler.switchAway(index);
+    std::abort();  // an exited thread is never resumed
+}
+
+Request Scheduler::wait(const Request& request) {
+    if (current_ == nullptr) {
+        std::fprintf(stderr, "warp emulator: %s called outside a kernel at %s\n", opName(request.op),
+                     siteText(request.file, request.line).c_str());
+        std::abort();
+    }
+    Thread& thread = *current_;
+    const int index = currentIndex_;
+    if (tracingThread_) {
+        trace.laneReachedCollective(index % warpSize);  // reads the variable of its last traced shuffle
+    }
+    Watchdog::progress();
+    thread.request = request;
+    thread.state = State::Waiting;
+    waiting_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
+    switchAway(index);
+    return thread.request;
+}
+
+void Scheduler::yield() {
+    if (current_ == nullptr) {
+        return;
+    }
+    yielded_ = true;
+    switchAway(currentIndex_);
+}
+
+void Scheduler::strongAccess(const void* address) {
+    // Few enough that a spin gives way at once, many enough that a loop of
+    // atomics on one counter rarely switches.
+    constexpr int kSpinAccesses = 64;
+    if (address != spinAddress_) {
+        spinAddress_ = address;
+        spinCount_ = 1;
+        return;
+    }
+    if (++spinCount_ >= kSpinAccesses) {
+        spinCount_ = 0;
+        yield();
+    }
+}
+
+void Scheduler::stopKernel(cudaError_t error, const std::string& why) {
+    stoppedWith_ = error;
+    if (!why.empty()) {
+        report.stopped = why;
+    }
+    const int index = currentIndex_;
+    current_->state = State::Exited;
+    switchAway(index);
+    std::abort();  // a stopped thread is never resumed
+}
+
+// The orders of one round: every runnable thread runs once per round.
+const std::vector<int>& Scheduler::roundOrder(LaneOrder order) {
+    if (order_.size() != static_cast<size_t>(threadsPerBlock) || order != LaneOrder::Random) {
+        order_.resize(static_cast<size_t>(threadsPerBlock));
+        for (int i = 0; i < threadsPerBlock; ++i) {
+            order_[static_cast<size_t>(i)] = order == LaneOrder::Descending ? threadsPerBlock - 1 - i : i;
+        }
+    }
+    if (order == LaneOrder::Random) {  // a fresh shuffle every round (splitmix64, then Fisher-Yates)
+        for (size_t i = order_.size(); i > 1; --i) {
+            std::uint64_t z = (random_ += 0x9E3779B97F4A7C15ull);
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+            z ^= z >> 31;
+            std::swap(order_[i - 1], order_[static_cast<size_t>(z % i)]);
+        }
+    }
+    return order_;
+}
+
+void Scheduler::runGrid(const LaunchSpec& spec) {
+    body_ = spec.body;
+    bodyContext_ = spec.context;
+    threads_.assign(static_cast<size_t>(threadsPerBlock), Thread{});
+    clocks_.assign(static_cast<size_t>(threadsPerBlock), ThreadClock{});
+    clockPointers_.clear();
+    for (ThreadClock& clock : clocks_) {
+        clockPointers_.push_back(&clock);
+    }
+    stoppedWith_ = cudaSuccess;
+    random_ = Settings::get().seed;
+    blockNumber = 0;
+    for (unsigned int z = 0; z < grid.z && stoppedWith_ == cudaSuccess; ++z) {
+        for (unsigned int y = 0; y < grid.y && stoppedWith_ == cudaSuccess; ++y) {
+            for (unsigned int x = 0; x < grid.x && stoppedWith_ == cudaSuccess; ++x) {
+                blockIndex = uint3{x, y, z};
+                runBlock(Settings::get().laneOrder);
+                ++blockNumber;
+            }
+        }
+    }
+}
+
+void Scheduler::runBlock(LaneOrder laneOrder) {
+    Fibers& fibers = Fibers::instance();
+    for (int i = 0; i < threadsPerBlock; ++i) {
+        Thread& thread = threads_[static_cast<size_t>(i)];
+        thread.request = Request{};
+        thread.conflict = MaskConflict{};
+        thread.barriersPassed = 0;
+        thread.clockCalls = 0;
+        thread.kernelCode = false;
+        thread.state = State::Runnable;
+        thread.index = {static_cast<unsigned int>(i) % block.x, static_cast<unsigned int>(i) / block.x % block.y,
+                        static_cast<unsigned int>(i) / (block.x * block.y)};
+        fibers.start(i, threadEntry);
+    }
+    happensBefore.beginBlock(blockNumber, clockPointers_);
+    MemoryChecks::beginBlock();
+    BlockBarrier barrier(*this);
+    WarpCollectives& collectives = WarpCollectives::instance();
+    waiting_.assign(static_cast<size_t>(warpCount()), 0u);
+    exited_.assign(static_cast<size_t>(warpCount()), 0u);
+    std::deque<int> round;
+    for (;;) {
+        // A round: every runnable thread runs until it waits or exits.
+        const std::vector<int>& order = roundOrder(laneOrder);
+        round.assign(order.begin(), order.end());
+        yielded_ = false;
+        while (!round.empty() && stoppedWith_ == cudaSuccess) {
+            const int i = round.front();
+            round.pop_front();
+            if (threads_[static_cast<size_t>(i)].state == State::Runnable) {
+                resume(i);
+            }
+        }
+        tracingThread_ = false;
+        if (stoppedWith_ != cudaSuccess) {
+            return;  // the kernel stopped: no thread runs again
+        }
+        int exited = 0;
+        for (int warp = 0; warp < warpCount(); ++warp) {
+            exited += __builtin_popcount(exited_[static_cast<size_t>(warp)]);
+        }
+        if (exited == threadsPerBlock) {
+            return;
+        }
+        // Every thread left waits at a collective (or sleeps). Carry out the
+        // ones whose threads have all come; failing that, answer
+        // __activemask(); failing that, unless a sleeping thread may yet
+        // come, some thread is never coming: say why, and force a way on.
+        bool progressed = false;
+        for (int warp = 0; warp < warpCount(); ++warp) {
+            progressed |= collectives.completeReadyCalls(warp);
+        }
+        if (!progressed) {
+            progressed = barrier.release();
+        }
+        for (int warp = 0; warp < warpCount() && !progressed; ++warp) {
+            progressed |= collectives.answerActiveMask(warp);
+        }
+        if (progressed) {
+            Watchdog::progress();
+            continue;
+        }
+        if (yielded_) {
+            continue;  // the sleeping thread runs again; the watchdog ends a sleep that never ends
+        }
+        if (!collectives.forceStuckCall()) {
+            std::fprintf(stderr, "warp emulator: internal error: %s cannot make progress\n", whereBlock().c_str());
+            std::abort();
+        }
+        Watchdog::progress();
+    }
+}
+
+}  // namespace warp_emulator

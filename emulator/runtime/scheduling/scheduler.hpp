@@ -1,0 +1,148 @@
+// scheduler.hpp: runs a launch, block after block, each thread of a block on
+// its own fiber; carries out a collective once every thread it waits for is
+// there (warp_collectives.cpp, block_barrier.cpp), gives a stuck block a way
+// forward after saying why it was stuck, and stops a kernel that a GPU would
+// stop (an invalid access, a failed assert).
+//
+// Independent thread scheduling (compute capability 7.0 on) is the model: a
+// thread runs on its own until it reaches a collective, so the lanes of a warp
+// reach collectives at different times and places. The scheduler runs every
+// runnable thread, in the lane order of this run, until each waits or exits;
+// only then does it carry out collectives. So which lanes meet at a call never
+// depends on the order. A thread also lets the others run when it sleeps
+// (__nanosleep()) and when it spins: the Guide's "starvation-free
+// algorithms" (a thread that waits for a flag or a lock another thread of
+// the block sets) need the others to go on.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "reporting/findings.hpp"
+#include "checks/happens_before.hpp"
+#include "reporting/settings.hpp"
+#include "reporting/trace.hpp"
+#include "warp_emulator/host/launch.hpp"
+#include "warp_emulator/host/runtime_types.hpp"
+
+namespace warp_emulator {
+
+enum class State { Runnable, Waiting, Exited };
+
+// A lane that reached an intrinsic with one mask while lanes of its warp
+// waited at the same intrinsic with another mask that names it. Harmless if
+// it joins them later; a broken rule if it exits instead (warp_collectives.cpp).
+struct MaskConflict {
+    bool active = false;
+    Op op = Op::SyncWarp;
+    unsigned int waitedMask = 0;  // the mask of the lanes that waited for it
+    unsigned int ownMask = 0;     // the mask it used instead
+    const char* file = "";
+    int line = 0;
+};
+
+struct Thread {
+    State state = State::Exited;
+    uint3 index{0, 0, 0};
+    Request request;
+    MaskConflict conflict;
+    long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
+    long long clockCalls = 0;      // clock64() calls (kernel_entry.cpp)
+    bool kernelCode = false;       // it was in the kernel's own code when it last switched away
+};
+
+class Scheduler {
+public:
+    static Scheduler& instance();
+
+    // The launch being run, and its findings.
+    std::string kernelName;
+    dim3 grid, block;
+    uint3 blockIndex{0, 0, 0};
+    std::uint32_t blockNumber = 0;   // blockIndex, counted x first
+    int threadsPerBlock = 0;
+    size_t dynamicSharedBytes = 0;
+    std::vector<const void*> pointerArguments;
+    LaunchReport report;
+    Trace trace;
+    HappensBefore happensBefore;
+
+    // Runs every block of the launch (launch.cpp has checked it).
+    void runGrid(const LaunchSpec& spec);
+
+    // From inside a thread: wait at a collective until it is carried out; let
+    // the others run (__nanosleep); stop the kernel, as a GPU stops one that
+    // made an invalid access or failed an assert: this thread never resumes,
+    // and no thread of the launch runs again.
+    Request wait(const Request& request);
+    void yield();
+    // A strong access (volatile or atomic) by the running thread: one that
+    // comes back to the same address again and again spins, waiting for
+    // another thread, and is let go now and then so that the others run.
+    void strongAccess(const void* address);
+    [[noreturn]] void stopKernel(cudaError_t error, const std::string& why);
+    cudaError_t stoppedWith() const { return stoppedWith_; }
+
+    // The running thread, if a kernel is running.
+    bool inKernel() const { return current_ != nullptr; }
+    Thread& currentThread() { return *current_; }
+    // What orders a thread's accesses (happens_before.hpp), kept apart from
+    // the threads so that a sweep over them stays small.
+    ThreadClock& currentClock() { return clocks_[static_cast<size_t>(currentIndex_)]; }
+    ThreadClock& clockOf(int index) { return clocks_[static_cast<size_t>(index)]; }
+    int currentIndex() const { return currentIndex_; }
+    // Its number in the grid, plus 1, as access records number threads.
+    std::uint32_t currentGridThread() const {
+        return blockNumber * static_cast<std::uint32_t>(threadsPerBlock) + static_cast<std::uint32_t>(currentIndex_) + 1;
+    }
+    // "block (1,0,0), thread (37,0,0)" of grid thread + 1, any block of the launch.
+    std::string describeThread(std::uint32_t gridThread) const;
+    // "kernel K, block (1,0,0), thread (37,0,0)": who is running, for a fault.
+    std::string describeRunningThread() const;
+    std::string whereBlock() const;
+    std::string whereWarp(int warp) const;
+
+    // A warp of the running block, for the collectives.
+    std::vector<Thread>& threads() { return threads_; }
+    int warpCount() const { return (threadsPerBlock + warpSize - 1) / warpSize; }
+    unsigned int existingLanes(int warp) const {
+        const int count = std::min(warpSize, threadsPerBlock - warp * warpSize);
+        return count == warpSize ? 0xffffffffu : (1u << count) - 1u;
+    }
+    Thread& laneOf(int warp, int lane) { return threads_[static_cast<size_t>(warp * warpSize + lane)]; }
+    unsigned int lanesWhere(int warp, State state) const {
+        return state == State::Waiting ? waiting_[static_cast<size_t>(warp)] : exited_[static_cast<size_t>(warp)];
+    }
+    // Lets the lanes of a carried-out call run on.
+    void release(int warp, unsigned int lanes);
+    bool tracing(int warp) const { return tracingLaunch_ && trace.traces(blockIndex, warp); }
+    void setTracingLaunch(bool on) { tracingLaunch_ = on; }
+
+private:
+    std::vector<Thread> threads_;
+    Thread* current_ = nullptr;
+    int currentIndex_ = -1;
+    bool tracingLaunch_ = false;
+    bool tracingThread_ = false;
+    bool yielded_ = false;
+    const void* spinAddress_ = nullptr;  // the running thread's last strong access
+    int spinCount_ = 0;                  // how many of them in a row, to that address
+    cudaError_t stoppedWith_ = cudaSuccess;
+    void (*body_)(void*) = nullptr;
+    void* bodyContext_ = nullptr;
+    std::vector<int> order_;
+    std::vector<ThreadClock> clocks_;
+    std::vector<ThreadClock*> clockPointers_;
+    std::uint64_t random_ = 0;
+    std::vector<unsigned int> waiting_, exited_;  // per warp of the running block: lanes waiting, lanes exited
+
+    Scheduler();
+    static void threadEntry();
+    void runBlock(LaneOrder order);
+    const std::vector<int>& roundOrder(LaneOrder order);
+    void resume(int index);
+    void switchAway(int index);
+};
+
+}  // namespace warp_emulator
