@@ -50,7 +50,10 @@ class Build:
                 if os.path.isdir(copied):
                     options += [flag, copied]
             options += [flag, folder]
-        return options
+        # The Toolkit's headers that the emulator does not emulate, each a plain
+        # message: after the learner's folders, before the system's (where a
+        # Toolkit's headers may lie, as in /usr/local/include).
+        return options + ["-isystem", toolchain.UNSUPPORTED_DIR]
 
     def language_options(self, language):
         command = self.command

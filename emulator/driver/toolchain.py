@@ -22,6 +22,7 @@ import tempfile
 
 EMULATOR_DIR = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 INCLUDE_DIR = os.path.join(EMULATOR_DIR, "include")
+UNSUPPORTED_DIR = os.path.join(INCLUDE_DIR, "unsupported")
 RUNTIME_DIR = os.path.join(EMULATOR_DIR, "runtime")
 OWN_ERROR = 125  # as env(1) and timeout(1) report their own failures
 

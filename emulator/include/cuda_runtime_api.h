@@ -1,4 +1,8 @@
-// cuda_runtime_api.h, for the host compiler: the CUDA Toolkit's header of that name is part
-// of what cuda_runtime.h brings in, and so it is here (see cuda_runtime.h).
+// cuda_runtime_api.h, for the host compiler: the CUDA Toolkit's header of that name is part of what
+// cuda_runtime.h brings in, and so it is here: the emulator's headers (warp_emulator.hpp),
+// with the macros the Toolkit's defines, which helper headers written for it test.
 #pragma once
+#define __CUDA_RUNTIME_API_H__
+#define CUDART_VERSION 13000
+#define __CUDART_API_VERSION 13000
 #include "warp_emulator.hpp"

@@ -5,12 +5,14 @@
 // every call answers that error (api_state.hpp).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
 
 #include "api/api_state.hpp"
+#include "api/h200_properties.hpp"
 #include "memory/device_memory.hpp"
 #include "memory/spaces.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
@@ -81,73 +83,46 @@ cudaError_t cudaRuntimeGetVersion(int* version) {
     return cudaSuccess;
 }
 
+// The device is an H200, as far as a program asks (h200_properties.cpp), but
+// for what the emulator is: its name, the compute capability it was compiled
+// for, the host's memory where that is less than the H200's, and shared
+// memory as a block of the emulator gets it (spaces.hpp).
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp* properties, int device) {
+    if (properties == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
     if (device != 0) {
         return api().answer(cudaErrorInvalidDevice);
     }
     *properties = cudaDeviceProp{};
+    warp_emulator::h200Properties(properties);
     std::snprintf(properties->name, sizeof properties->name, "%s", warp_emulator::kDeviceName);
     properties->major = warp_emulator::computeCapability() / 10;
     properties->minor = warp_emulator::computeCapability() % 10;
-    properties->warpSize = warpSize;
-    properties->multiProcessorCount = 1;
-    properties->maxThreadsPerBlock = 1024;
-    properties->maxThreadsDim[0] = 1024;
-    properties->maxThreadsDim[1] = 1024;
-    properties->maxThreadsDim[2] = 64;
-    properties->maxGridSize[0] = 2147483647;
-    properties->maxGridSize[1] = 65535;
-    properties->maxGridSize[2] = 65535;
-    properties->maxThreadsPerMultiProcessor = 2048;
-    properties->regsPerBlock = 65536;
-    properties->totalGlobalMem = warp_emulator::physicalBytes();
-    properties->totalConstMem = 65536;
+    properties->totalGlobalMem = std::min(properties->totalGlobalMem, warp_emulator::physicalBytes());
     properties->sharedMemPerBlock = warp_emulator::kSharedBytesWithoutOptIn;
     properties->sharedMemPerBlockOptin = warp_emulator::kMaxSharedBytesOptIn;
-    properties->sharedMemPerMultiprocessor = warp_emulator::kMaxSharedBytesOptIn;
-    properties->unifiedAddressing = 1;
-    properties->managedMemory = 1;
-    properties->canMapHostMemory = 1;
-    properties->regsPerMultiprocessor = 65536;
-    properties->maxBlocksPerMultiProcessor = 32;
-    properties->memPitch = 2147483647;
-    properties->textureAlignment = 512;
     return api().answer(cudaSuccess);
 }
 
 cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int device) {
-    cudaDeviceProp properties;
-    const cudaError_t error = cudaGetDeviceProperties(&properties, device);
-    if (error != cudaSuccess) {
-        return error;
+    if (value == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    if (device != 0) {
+        return api().answer(cudaErrorInvalidDevice);
     }
     switch (attribute) {
-        case cudaDevAttrMaxThreadsPerBlock: *value = properties.maxThreadsPerBlock; break;
-        case cudaDevAttrMaxBlockDimX: *value = properties.maxThreadsDim[0]; break;
-        case cudaDevAttrMaxBlockDimY: *value = properties.maxThreadsDim[1]; break;
-        case cudaDevAttrMaxBlockDimZ: *value = properties.maxThreadsDim[2]; break;
-        case cudaDevAttrMaxGridDimX: *value = properties.maxGridSize[0]; break;
-        case cudaDevAttrMaxGridDimY: *value = properties.maxGridSize[1]; break;
-        case cudaDevAttrMaxGridDimZ: *value = properties.maxGridSize[2]; break;
-        case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(properties.sharedMemPerBlock); break;
-        case cudaDevAttrWarpSize: *value = properties.warpSize; break;
-        case cudaDevAttrMultiProcessorCount: *value = properties.multiProcessorCount; break;
-        case cudaDevAttrComputeCapabilityMajor: *value = properties.major; break;
-        case cudaDevAttrComputeCapabilityMinor: *value = properties.minor; break;
-        case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(properties.sharedMemPerBlockOptin); break;
-        case cudaDevAttrTotalConstantMemory: *value = static_cast<int>(properties.totalConstMem); break;
-        case cudaDevAttrMaxRegistersPerBlock: *value = properties.regsPerBlock; break;
-        case cudaDevAttrL2CacheSize: *value = properties.l2CacheSize; break;
-        case cudaDevAttrMaxThreadsPerMultiProcessor: *value = properties.maxThreadsPerMultiProcessor; break;
-        case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
-            *value = static_cast<int>(properties.sharedMemPerMultiprocessor);
-            break;
-        case cudaDevAttrMaxRegistersPerMultiprocessor: *value = properties.regsPerMultiprocessor; break;
-        case cudaDevAttrManagedMemory: *value = properties.managedMemory; break;
-        case cudaDevAttrMaxBlocksPerMultiprocessor: *value = properties.maxBlocksPerMultiProcessor; break;
-        default: return api().answer(cudaErrorInvalidValue);
+        case cudaDevAttrComputeCapabilityMajor: *value = warp_emulator::computeCapability() / 10; break;
+        case cudaDevAttrComputeCapabilityMinor: *value = warp_emulator::computeCapability() % 10; break;
+        case cudaDevAttrMaxSharedMemoryPerBlock: *value = static_cast<int>(warp_emulator::kSharedBytesWithoutOptIn); break;
+        case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(warp_emulator::kMaxSharedBytesOptIn); break;
+        default:
+            if (!warp_emulator::h200Attribute(attribute, value)) {
+                return api().answer(cudaErrorInvalidValue);
+            }
     }
-    return cudaSuccess;
+    return api().answer(cudaSuccess);
 }
 
 cudaError_t cudaMemGetInfo(size_t* freeBytes, size_t* totalBytes) {

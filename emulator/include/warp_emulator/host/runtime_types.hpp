@@ -1,125 +1,13 @@
-// runtime_types.hpp: the CUDA runtime API's types and error codes, with the
-// runtime's own values, names and strings, so a message reads the same as on
-// a GPU. cudaErrorWarpRuleBroken is the emulator's own.
+// runtime_types.hpp: the CUDA runtime API's types, with CUDA 13.0's values;
+// its error codes are in errors.hpp.
 #pragma once
 
 #include <cstddef>
 
-enum cudaError_t {
-    cudaSuccess = 0,
-    cudaErrorInvalidValue = 1,
-    cudaErrorMemoryAllocation = 2,
-    cudaErrorInitializationError = 3,
-    cudaErrorInvalidConfiguration = 9,
-    cudaErrorInvalidPitchValue = 12,
-    cudaErrorInvalidSymbol = 13,
-    cudaErrorInvalidDevicePointer = 17,
-    cudaErrorInvalidMemcpyDirection = 21,
-    cudaErrorInsufficientDriver = 35,
-    cudaErrorInvalidDeviceFunction = 98,
-    cudaErrorNoDevice = 100,
-    cudaErrorInvalidDevice = 101,
-    cudaErrorNoKernelImageForDevice = 209,
-    cudaErrorUnsupportedPtxVersion = 222,
-    cudaErrorInvalidResourceHandle = 400,
-    cudaErrorNotReady = 600,
-    cudaErrorIllegalAddress = 700,
-    cudaErrorAssert = 710,
-    cudaErrorMisalignedAddress = 716,
-    cudaErrorLaunchOutOfResources = 701,
-    cudaErrorLaunchFailure = 719,
-    cudaErrorNotSupported = 801,
-    cudaErrorUnknown = 999,
-    // Outside the range CUDA uses: a launch broke a rule of the _sync warp
-    // intrinsics or of __syncthreads(), which a GPU answers with a hang or an
-    // undefined result, and the emulator with this error (see findings.hpp).
-    cudaErrorWarpRuleBroken = 9001,
-};
-using cudaError = cudaError_t;
+#include "errors.hpp"
+#include "runtime_enums.hpp"
 
-inline const char* cudaGetErrorName(cudaError_t error) {
-    switch (error) {
-        case cudaSuccess: return "cudaSuccess";
-        case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
-        case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
-        case cudaErrorInitializationError: return "cudaErrorInitializationError";
-        case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
-        case cudaErrorInvalidPitchValue: return "cudaErrorInvalidPitchValue";
-        case cudaErrorInvalidSymbol: return "cudaErrorInvalidSymbol";
-        case cudaErrorInvalidDevicePointer: return "cudaErrorInvalidDevicePointer";
-        case cudaErrorInvalidMemcpyDirection: return "cudaErrorInvalidMemcpyDirection";
-        case cudaErrorInsufficientDriver: return "cudaErrorInsufficientDriver";
-        case cudaErrorInvalidDeviceFunction: return "cudaErrorInvalidDeviceFunction";
-        case cudaErrorNoDevice: return "cudaErrorNoDevice";
-        case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
-        case cudaErrorNoKernelImageForDevice: return "cudaErrorNoKernelImageForDevice";
-        case cudaErrorUnsupportedPtxVersion: return "cudaErrorUnsupportedPtxVersion";
-        case cudaErrorInvalidResourceHandle: return "cudaErrorInvalidResourceHandle";
-        case cudaErrorNotReady: return "cudaErrorNotReady";
-        case cudaErrorIllegalAddress: return "cudaErrorIllegalAddress";
-        case cudaErrorAssert: return "cudaErrorAssert";
-        case cudaErrorMisalignedAddress: return "cudaErrorMisalignedAddress";
-        case cudaErrorLaunchOutOfResources: return "cudaErrorLaunchOutOfResources";
-        case cudaErrorLaunchFailure: return "cudaErrorLaunchFailure";
-        case cudaErrorNotSupported: return "cudaErrorNotSupported";
-        case cudaErrorUnknown: return "cudaErrorUnknown";
-        case cudaErrorWarpRuleBroken: return "cudaErrorWarpRuleBroken";
-    }
-    return "cudaErrorUnknown";
-}
-
-inline const char* cudaGetErrorString(cudaError_t error) {
-    switch (error) {
-        case cudaSuccess: return "no error";
-        case cudaErrorInvalidValue: return "invalid argument";
-        case cudaErrorMemoryAllocation: return "out of memory";
-        case cudaErrorInitializationError: return "initialization error";
-        case cudaErrorInvalidConfiguration: return "invalid configuration argument";
-        case cudaErrorInvalidPitchValue: return "invalid pitch argument";
-        case cudaErrorInvalidSymbol: return "invalid device symbol";
-        case cudaErrorInvalidDevicePointer: return "invalid device pointer";
-        case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
-        case cudaErrorInsufficientDriver: return "CUDA driver version is insufficient for CUDA runtime version";
-        case cudaErrorInvalidDeviceFunction: return "invalid device function";
-        case cudaErrorNoDevice: return "no CUDA-capable device is detected";
-        case cudaErrorInvalidDevice: return "invalid device ordinal";
-        case cudaErrorNoKernelImageForDevice: return "no kernel image is available for execution on the device";
-        case cudaErrorUnsupportedPtxVersion: return "the provided PTX was compiled with an unsupported toolchain";
-        case cudaErrorInvalidResourceHandle: return "invalid resource handle";
-        case cudaErrorNotReady: return "device not ready";
-        case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
-        case cudaErrorAssert: return "device-side assert triggered";
-        case cudaErrorMisalignedAddress: return "misaligned address";
-        case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
-        case cudaErrorLaunchFailure: return "unspecified launch failure";
-        case cudaErrorNotSupported: return "operation not supported";
-        case cudaErrorUnknown: return "unknown error";
-        case cudaErrorWarpRuleBroken:
-            return "a rule of the _sync warp intrinsics or of __syncthreads() was broken (CPU warp emulator: see its "
-                   "report on stderr)";
-    }
-    return "unknown error";
-}
-
-enum cudaMemcpyKind {
-    cudaMemcpyHostToHost = 0,
-    cudaMemcpyHostToDevice = 1,
-    cudaMemcpyDeviceToHost = 2,
-    cudaMemcpyDeviceToDevice = 3,
-    cudaMemcpyDefault = 4,
-};
-
-enum cudaLimit {
-    cudaLimitStackSize = 0,
-    cudaLimitPrintfFifoSize = 1,
-    cudaLimitMallocHeapSize = 2,
-};
-
-enum cudaFuncAttribute {
-    cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-    cudaFuncAttributePreferredSharedMemoryCarveout = 9,
-};
-
+// Every attribute of CUDA 13.0's (runtime/api/devices.cpp answers each as an H200).
 enum cudaDeviceAttr {
     cudaDevAttrMaxThreadsPerBlock = 1,
     cudaDevAttrMaxBlockDimX = 2,
@@ -131,31 +19,133 @@ enum cudaDeviceAttr {
     cudaDevAttrMaxSharedMemoryPerBlock = 8,
     cudaDevAttrTotalConstantMemory = 9,
     cudaDevAttrWarpSize = 10,
+    cudaDevAttrMaxPitch = 11,
     cudaDevAttrMaxRegistersPerBlock = 12,
+    cudaDevAttrClockRate = 13,
+    cudaDevAttrTextureAlignment = 14,
+    cudaDevAttrGpuOverlap = 15,
     cudaDevAttrMultiProcessorCount = 16,
+    cudaDevAttrKernelExecTimeout = 17,
+    cudaDevAttrIntegrated = 18,
+    cudaDevAttrCanMapHostMemory = 19,
+    cudaDevAttrComputeMode = 20,
+    cudaDevAttrMaxTexture1DWidth = 21,
+    cudaDevAttrMaxTexture2DWidth = 22,
+    cudaDevAttrMaxTexture2DHeight = 23,
+    cudaDevAttrMaxTexture3DWidth = 24,
+    cudaDevAttrMaxTexture3DHeight = 25,
+    cudaDevAttrMaxTexture3DDepth = 26,
+    cudaDevAttrMaxTexture2DLayeredWidth = 27,
+    cudaDevAttrMaxTexture2DLayeredHeight = 28,
+    cudaDevAttrMaxTexture2DLayeredLayers = 29,
+    cudaDevAttrSurfaceAlignment = 30,
+    cudaDevAttrConcurrentKernels = 31,
+    cudaDevAttrEccEnabled = 32,
+    cudaDevAttrPciBusId = 33,
+    cudaDevAttrPciDeviceId = 34,
+    cudaDevAttrTccDriver = 35,
+    cudaDevAttrMemoryClockRate = 36,
+    cudaDevAttrGlobalMemoryBusWidth = 37,
     cudaDevAttrL2CacheSize = 38,
     cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+    cudaDevAttrAsyncEngineCount = 40,
+    cudaDevAttrUnifiedAddressing = 41,
+    cudaDevAttrMaxTexture1DLayeredWidth = 42,
+    cudaDevAttrMaxTexture1DLayeredLayers = 43,
+    cudaDevAttrMaxTexture2DGatherWidth = 45,
+    cudaDevAttrMaxTexture2DGatherHeight = 46,
+    cudaDevAttrMaxTexture3DWidthAlt = 47,
+    cudaDevAttrMaxTexture3DHeightAlt = 48,
+    cudaDevAttrMaxTexture3DDepthAlt = 49,
+    cudaDevAttrPciDomainId = 50,
+    cudaDevAttrTexturePitchAlignment = 51,
+    cudaDevAttrMaxTextureCubemapWidth = 52,
+    cudaDevAttrMaxTextureCubemapLayeredWidth = 53,
+    cudaDevAttrMaxTextureCubemapLayeredLayers = 54,
+    cudaDevAttrMaxSurface1DWidth = 55,
+    cudaDevAttrMaxSurface2DWidth = 56,
+    cudaDevAttrMaxSurface2DHeight = 57,
+    cudaDevAttrMaxSurface3DWidth = 58,
+    cudaDevAttrMaxSurface3DHeight = 59,
+    cudaDevAttrMaxSurface3DDepth = 60,
+    cudaDevAttrMaxSurface1DLayeredWidth = 61,
+    cudaDevAttrMaxSurface1DLayeredLayers = 62,
+    cudaDevAttrMaxSurface2DLayeredWidth = 63,
+    cudaDevAttrMaxSurface2DLayeredHeight = 64,
+    cudaDevAttrMaxSurface2DLayeredLayers = 65,
+    cudaDevAttrMaxSurfaceCubemapWidth = 66,
+    cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67,
+    cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+    cudaDevAttrMaxTexture1DLinearWidth = 69,
+    cudaDevAttrMaxTexture2DLinearWidth = 70,
+    cudaDevAttrMaxTexture2DLinearHeight = 71,
+    cudaDevAttrMaxTexture2DLinearPitch = 72,
+    cudaDevAttrMaxTexture2DMipmappedWidth = 73,
+    cudaDevAttrMaxTexture2DMipmappedHeight = 74,
     cudaDevAttrComputeCapabilityMajor = 75,
     cudaDevAttrComputeCapabilityMinor = 76,
+    cudaDevAttrMaxTexture1DMipmappedWidth = 77,
+    cudaDevAttrStreamPrioritiesSupported = 78,
+    cudaDevAttrGlobalL1CacheSupported = 79,
+    cudaDevAttrLocalL1CacheSupported = 80,
     cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
     cudaDevAttrMaxRegistersPerMultiprocessor = 82,
     cudaDevAttrManagedMemory = 83,
+    cudaDevAttrIsMultiGpuBoard = 84,
+    cudaDevAttrMultiGpuBoardGroupID = 85,
+    cudaDevAttrHostNativeAtomicSupported = 86,
+    cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+    cudaDevAttrPageableMemoryAccess = 88,
+    cudaDevAttrConcurrentManagedAccess = 89,
+    cudaDevAttrComputePreemptionSupported = 90,
+    cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+    cudaDevAttrReserved92 = 92,
+    cudaDevAttrReserved93 = 93,
+    cudaDevAttrReserved94 = 94,
+    cudaDevAttrCooperativeLaunch = 95,
+    cudaDevAttrReserved96 = 96,
     cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+    cudaDevAttrCanFlushRemoteWrites = 98,
+    cudaDevAttrHostRegisterSupported = 99,
+    cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+    cudaDevAttrDirectManagedMemAccessFromHost = 101,
     cudaDevAttrMaxBlocksPerMultiprocessor = 106,
-};
-
-enum cudaFuncCache {
-    cudaFuncCachePreferNone = 0,
-    cudaFuncCachePreferShared = 1,
-    cudaFuncCachePreferL1 = 2,
-    cudaFuncCachePreferEqual = 3,
-};
-
-enum cudaMemoryType {
-    cudaMemoryTypeUnregistered = 0,
-    cudaMemoryTypeHost = 1,
-    cudaMemoryTypeDevice = 2,
-    cudaMemoryTypeManaged = 3,
+    cudaDevAttrMaxPersistingL2CacheSize = 108,
+    cudaDevAttrMaxAccessPolicyWindowSize = 109,
+    cudaDevAttrReservedSharedMemoryPerBlock = 111,
+    cudaDevAttrSparseCudaArraySupported = 112,
+    cudaDevAttrHostRegisterReadOnlySupported = 113,
+    cudaDevAttrTimelineSemaphoreInteropSupported = 114,
+    cudaDevAttrMemoryPoolsSupported = 115,
+    cudaDevAttrGPUDirectRDMASupported = 116,
+    cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+    cudaDevAttrGPUDirectRDMAWritesOrdering = 118,
+    cudaDevAttrMemoryPoolSupportedHandleTypes = 119,
+    cudaDevAttrClusterLaunch = 120,
+    cudaDevAttrDeferredMappingCudaArraySupported = 121,
+    cudaDevAttrReserved122 = 122,
+    cudaDevAttrReserved123 = 123,
+    cudaDevAttrReserved124 = 124,
+    cudaDevAttrIpcEventSupport = 125,
+    cudaDevAttrMemSyncDomainCount = 126,
+    cudaDevAttrReserved127 = 127,
+    cudaDevAttrReserved128 = 128,
+    cudaDevAttrReserved129 = 129,
+    cudaDevAttrNumaConfig = 130,
+    cudaDevAttrNumaId = 131,
+    cudaDevAttrReserved132 = 132,
+    cudaDevAttrMpsEnabled = 133,
+    cudaDevAttrHostNumaId = 134,
+    cudaDevAttrD3D12CigSupported = 135,
+    cudaDevAttrVulkanCigSupported = 138,
+    cudaDevAttrGpuPciDeviceId = 139,
+    cudaDevAttrGpuPciSubsystemId = 140,
+    cudaDevAttrReserved141 = 141,
+    cudaDevAttrHostNumaMemoryPoolsSupported = 142,
+    cudaDevAttrHostNumaMultinodeIpcSupported = 143,
+    cudaDevAttrHostMemoryPoolsSupported = 144,
+    cudaDevAttrReserved145 = 145,
+    cudaDevAttrOnlyPartialHostNativeAtomicSupported = 147,
 };
 
 struct cudaPointerAttributes {
@@ -201,46 +191,106 @@ constexpr unsigned int cudaDeviceScheduleBlockingSync = 0x4;
 constexpr unsigned int cudaDeviceMapHost = 0x8;
 constexpr int cudaCpuDeviceId = -1;
 
-enum cudaMemoryAdvise {
-    cudaMemAdviseSetReadMostly = 1,
-    cudaMemAdviseUnsetReadMostly = 2,
-    cudaMemAdviseSetPreferredLocation = 3,
-    cudaMemAdviseUnsetPreferredLocation = 4,
-    cudaMemAdviseSetAccessedBy = 5,
-    cudaMemAdviseUnsetAccessedBy = 6,
+struct cudaUUID_t {
+    char bytes[16];
 };
 
+// Every field of CUDA 13.0's, in its order; the emulator fills them with an
+// H200's values (runtime/api/devices.cpp).
 struct cudaDeviceProp {
     char name[256];
-    int major, minor;
+    cudaUUID_t uuid;
+    char luid[8];
+    unsigned int luidDeviceNodeMask;
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int regsPerBlock;
     int warpSize;
-    int multiProcessorCount;
+    size_t memPitch;
     int maxThreadsPerBlock;
     int maxThreadsDim[3];
     int maxGridSize[3];
-    int maxThreadsPerMultiProcessor;
-    int regsPerBlock;
-    size_t totalGlobalMem;
     size_t totalConstMem;
-    size_t sharedMemPerBlock;
-    size_t sharedMemPerBlockOptin;
-    size_t sharedMemPerMultiprocessor;
-    int l2CacheSize;
-    int memoryBusWidth;
-    int concurrentKernels;
-    int unifiedAddressing;
-    int managedMemory;
+    int major;
+    int minor;
+    size_t textureAlignment;
+    size_t texturePitchAlignment;
+    int multiProcessorCount;
     int integrated;
     int canMapHostMemory;
-    int regsPerMultiprocessor;
-    int maxBlocksPerMultiProcessor;
-    int asyncEngineCount;
-    size_t memPitch;
-    size_t textureAlignment;
-    int deviceOverlap;
+    int maxTexture1D;
+    int maxTexture1DMipmap;
+    int maxTexture2D[2];
+    int maxTexture2DMipmap[2];
+    int maxTexture2DLinear[3];
+    int maxTexture2DGather[2];
+    int maxTexture3D[3];
+    int maxTexture3DAlt[3];
+    int maxTextureCubemap;
+    int maxTexture1DLayered[2];
+    int maxTexture2DLayered[3];
+    int maxTextureCubemapLayered[2];
+    int maxSurface1D;
+    int maxSurface2D[2];
+    int maxSurface3D[3];
+    int maxSurface1DLayered[2];
+    int maxSurface2DLayered[3];
+    int maxSurfaceCubemap;
+    int maxSurfaceCubemapLayered[2];
+    size_t surfaceAlignment;
+    int concurrentKernels;
     int ECCEnabled;
     int pciBusID;
     int pciDeviceID;
+    int pciDomainID;
+    int tccDriver;
+    int asyncEngineCount;
+    int unifiedAddressing;
+    int memoryBusWidth;
+    int l2CacheSize;
+    int persistingL2CacheMaxSize;
+    int maxThreadsPerMultiProcessor;
+    int streamPrioritiesSupported;
+    int globalL1CacheSupported;
+    int localL1CacheSupported;
+    size_t sharedMemPerMultiprocessor;
+    int regsPerMultiprocessor;
+    int managedMemory;
+    int isMultiGpuBoard;
+    int multiGpuBoardGroupID;
+    int hostNativeAtomicSupported;
+    int pageableMemoryAccess;
+    int concurrentManagedAccess;
+    int computePreemptionSupported;
+    int canUseHostPointerForRegisteredMem;
+    int cooperativeLaunch;
+    size_t sharedMemPerBlockOptin;
+    int pageableMemoryAccessUsesHostPageTables;
+    int directManagedMemAccessFromHost;
+    int maxBlocksPerMultiProcessor;
+    int accessPolicyMaxWindowSize;
+    size_t reservedSharedMemPerBlock;
+    int hostRegisterSupported;
+    int sparseCudaArraySupported;
+    int hostRegisterReadOnlySupported;
+    int timelineSemaphoreInteropSupported;
+    int memoryPoolsSupported;
+    int gpuDirectRDMASupported;
+    unsigned int gpuDirectRDMAFlushWritesOptions;
+    int gpuDirectRDMAWritesOrdering;
+    unsigned int memoryPoolSupportedHandleTypes;
+    int deferredMappingCudaArraySupported;
+    int ipcEventSupported;
+    int clusterLaunch;
+    int unifiedFunctionPointers;
+    int deviceNumaConfig;
+    int deviceNumaId;
+    int mpsEnabled;
+    int hostNumaId;
+    unsigned int gpuPciDeviceID;
+    unsigned int gpuPciSubsystemID;
+    int hostNumaMultinodeIpcSupported;
+    int reserved[56];
 };
 
 struct cudaFuncAttributes {

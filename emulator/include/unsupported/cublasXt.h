@@ -1,0 +1,4 @@
+// cublasXt.h, for the host compiler: cuBLAS, a library of the CUDA Toolkit, which the CPU warp emulator does not emulate.
+// Found after your own -I folders and before the Toolkit's headers (emulator/nvcc --help).
+#pragma once
+#error "cublasXt.h: the CPU warp emulator does not emulate cuBLAS, a library of the CUDA Toolkit. It runs the CUDA C++ you write and the CUDA runtime API; emulator/README.md lists what it covers"

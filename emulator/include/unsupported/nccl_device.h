@@ -1,0 +1,4 @@
+// nccl_device.h, for the host compiler: NCCL, a library for the CUDA Toolkit, which the CPU warp emulator does not emulate.
+// Found after your own -I folders and before the Toolkit's headers (emulator/nvcc --help).
+#pragma once
+#error "nccl_device.h: the CPU warp emulator does not emulate NCCL, a library for the CUDA Toolkit. It runs the CUDA C++ you write and the CUDA runtime API; emulator/README.md lists what it covers"
