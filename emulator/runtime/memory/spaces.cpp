@@ -27,8 +27,10 @@ Spaces::Spaces() {
 
 void Spaces::beginBlock(size_t dynamicBytes) {
     ++blockSerial_;
-    if (staticShared_.bytes != 0) {
-        std::memset(staticShared_.start, 0xff, staticShared_.bytes);
+    // Each variable on its own: between them may lie thread_local memory
+    // that is not __shared__ (symbols.cpp).
+    for (const NamedObject& variable : SymbolTable::get().sharedVariables()) {
+        std::memset(variable.start, 0xff, variable.bytes);
     }
     std::memset(dynamicShared_, 0xff, std::max(dynamicBytes, dynamicBytes_));
     dynamicBytes_ = dynamicBytes;

@@ -44,7 +44,9 @@ std::string SymbolTable::nameOf(const void* function) const {
         std::snprintf(text, sizeof text, "kernel at %p", function);
         return text;
     }
-    return demangled(mangled, true);
+    // A template kernel demangles with its return type, void, first: "void k<32>".
+    const std::string name = demangled(mangled, true);
+    return name.compare(0, 5, "void ") == 0 && name.find('<') != std::string::npos ? name.substr(5) : name;
 }
 
 long long SymbolTable::sharedBytesOf(const void* function) const {
@@ -107,18 +109,28 @@ namespace {
 struct Program {
     std::uintptr_t base = 0;
     char* tlsData = nullptr;
-    std::uintptr_t tlsStart = 0;  // the TLS segment's address in the file's layout
 };
+
+// A __shared__ variable is thread_local in the section warp_emulator_shared
+// (keywords.hpp). GCC puts one declared in a function template, or in an
+// inline function, in a group of its own instead (.tbss.<its name>, which
+// the section attribute cannot change): a thread_local local variable of
+// such a function, weak or unique so that its copies merge, is one of those.
+bool isSharedVariable(const Elf64_Sym& symbol, const std::string& name, size_t sharedSection,
+                      const std::vector<Elf64_Shdr>& sections) {
+    if (sharedSection != 0 && symbol.st_shndx == sharedSection) {
+        return true;
+    }
+    const int binding = ELF64_ST_BIND(symbol.st_info);
+    return symbol.st_shndx < sections.size() && (sections[symbol.st_shndx].sh_flags & SHF_TLS) != 0 &&
+           name.compare(0, 3, "_ZZ") == 0 && (binding == STB_WEAK || binding == STB_GNU_UNIQUE) &&
+           demangled(name, false).find("warp_emulator::") == std::string::npos;
+}
 
 int firstObject(dl_phdr_info* info, size_t, void* out) {
     Program& program = *static_cast<Program*>(out);
     program.base = info->dlpi_addr;
     program.tlsData = static_cast<char*>(info->dlpi_tls_data);
-    for (int i = 0; i < info->dlpi_phnum; ++i) {
-        if (info->dlpi_phdr[i].p_type == PT_TLS) {
-            program.tlsStart = info->dlpi_phdr[i].p_vaddr;
-        }
-    }
     return 1;  // the first object is the program itself
 }
 
@@ -148,8 +160,6 @@ SymbolTable::SymbolTable() {
         char* start = reinterpret_cast<char*>(program.base + sections[i].sh_addr);
         if (std::strcmp(name, "warp_emulator_shared") == 0 && program.tlsData != nullptr) {
             sharedSection = i;
-            shared_.start = program.tlsData + (sections[i].sh_addr - program.tlsStart);
-            shared_.bytes = sections[i].sh_size;
         } else if (std::strcmp(name, ".data") == 0 || std::strcmp(name, ".bss") == 0) {
             globalSections.push_back(i);
             globals_.push_back({start, sections[i].sh_size});
@@ -171,7 +181,8 @@ SymbolTable::SymbolTable() {
             const Symbol entry{names + symbol.st_name, program.base + symbol.st_value, symbol.st_size};
             if (type == STT_FUNC && symbol.st_value != 0) {
                 functions_.push_back(entry);
-            } else if (type == STT_TLS && sharedSection != 0 && symbol.st_shndx == sharedSection) {
+            } else if (type == STT_TLS && program.tlsData != nullptr &&
+                       isSharedVariable(symbol, entry.name, sharedSection, sections)) {
                 sharedSymbols_.push_back(entry);
                 // A TLS symbol's value is its offset in the module's TLS block.
                 sharedVariables_.push_back({demangled(entry.name, false), program.tlsData + symbol.st_value,
@@ -187,6 +198,18 @@ SymbolTable::SymbolTable() {
     }
     auto byStart = [](const NamedObject& a, const NamedObject& b) { return a.start < b.start; };
     std::sort(sharedVariables_.begin(), sharedVariables_.end(), byStart);
+    // Every __shared__ variable lies between the first one's start and the
+    // last one's end: the section, and those of templates outside it.
+    if (!sharedVariables_.empty()) {
+        char* first = sharedVariables_.front().start;
+        char* last = first;
+        for (const NamedObject& variable : sharedVariables_) {
+            last = std::max(last, variable.start + variable.bytes);
+        }
+        shared_ = {first, static_cast<size_t>(last - first)};
+    } else {
+        shared_ = {};
+    }
     std::sort(functions_.begin(), functions_.end(), [](const Symbol& a, const Symbol& b) { return a.address < b.address; });
     for (const Symbol& object : objects) {
         globalObjects_.push_back({demangled(object.name, false), reinterpret_cast<char*>(object.address), object.size});

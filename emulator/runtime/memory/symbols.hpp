@@ -38,9 +38,10 @@ public:
     // local thread_locals in the shared section), or -1 without a symbol table.
     long long sharedBytesOf(const void* function) const;
 
-    // Where this thread's copy of every __shared__ variable lives, and each
-    // one of them, by address.
+    // Where this thread's copy of every __shared__ variable lives (from the
+    // first one's start to the last one's end), and each one of them, by address.
     MemoryRange sharedSection() const { return shared_; }
+    const std::vector<NamedObject>& sharedVariables() const { return sharedVariables_; }
     const NamedObject* sharedVariableAt(const void* address) const;
     // The __shared__ variable that ends closest before `address`, or null.
     const NamedObject* sharedVariableBefore(const void* address) const;
