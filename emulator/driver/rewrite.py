@@ -12,6 +12,7 @@ import re
 
 LAUNCH_FUNCTION = "::warp_emulator::configuredLaunch("
 DEDUCED_LAUNCH_FUNCTION = "::warp_emulator::deducedLaunch([](auto&&... a) { "
+REGISTERED_KERNEL = "::warp_emulator::registeredKernel"
 # Words that can stand before a launch but are never part of the kernel's name.
 KEYWORDS = {"return", "else", "do", "case", "co_await", "throw"}
 
@@ -208,6 +209,48 @@ def template_kernels(code):
     return names
 
 
+def kernel_names(code):
+    """The names of every function declared __global__ in `code`."""
+    names = set()
+    for match in re.finditer(r"\b__global__\b", code):
+        name = re.match(r"[^(;{]*?\b([A-Za-z_]\w*)\s*\(", code[match.end():], re.S)
+        if name is not None:
+            names.add(name.group(1))
+    return names
+
+
+# A kernel's address cast to a void pointer: (void*)k, (const void *)&ns::k<float>,
+# reinterpret_cast<void*>(k). The cast names no parameter types.
+VOID_CAST = re.compile(r"\(\s*(?:const\s+)?void\s*\*\s*\)\s*|\b(?:reinterpret|static)_cast\s*<\s*(?:const\s+)?void"
+                       r"\s*\*\s*>\s*\(\s*")
+KERNEL_NAME = re.compile(r"&?\s*(?:::\s*)?(?:[A-Za-z_]\w*\s*::\s*)*([A-Za-z_]\w*)")
+
+
+def address_edits(code, kernels):
+    """Where a kernel's address is cast to void* (cudaLaunchKernel,
+    cudaLaunchCooperativeKernel, a graph's kernel node): the kernel becomes
+    registeredKernel(kernel), which records it with its parameter types
+    (warp_emulator/host/launch.hpp) and returns it unchanged."""
+    edits = []
+    for cast in VOID_CAST.finditer(code):
+        name = KERNEL_NAME.match(code, cast.end())
+        if name is None or name.group(1) not in kernels:
+            continue
+        end = name.end()
+        after = skip_space(code, end)
+        if after < len(code) and code[after] == "<":  # kernel<float, 4>
+            depth = 0
+            for k in range(after, len(code)):
+                depth += {"<": 1, ">": -1}.get(code[k], 0)
+                if code[k] in ";{}":
+                    break
+                if depth == 0:
+                    end = k + 1
+                    break
+        edits += [(cast.end(), cast.end(), REGISTERED_KERNEL + "("), (end, end, ")")]
+    return edits
+
+
 def launch_edits(code, templates):
     edits = []
     done_until = 0
@@ -274,8 +317,9 @@ def shared_edits(code):
     return edits
 
 
-def rewritten(text, code, templates):
-    for start, end, replacement in sorted(launch_edits(code, templates) + shared_edits(code), reverse=True):
+def rewritten(text, code, templates, kernels=frozenset()):
+    edits = launch_edits(code, templates) + shared_edits(code) + address_edits(code, kernels)
+    for start, end, replacement in sorted(edits, key=lambda edit: (edit[0], edit[1]), reverse=True):
         text = text[:start] + replacement + text[end:]
     return text
 
@@ -330,12 +374,13 @@ def local_sources(real_path, shown_name, search_folders, found, provided=()):
 def write_copies(found, root):
     """The rewritten copies, under `root`. A template kernel declared in any
     of the files may be launched from any of them."""
-    templates = set()
+    templates, kernels = set(), set()
     for _, _, _, code in found:
         templates |= template_kernels(code)
+        kernels |= kernel_names(code)
     for real_path, shown_name, text, code in found:
         try:
-            result = rewritten(text, code, templates)
+            result = rewritten(text, code, templates, kernels)
         except RewriteError as error:
             raise RewriteError("%s:%s" % (shown_name, error))
         os.makedirs(os.path.dirname(copy_path(root, real_path)), exist_ok=True)

@@ -14,6 +14,9 @@
 // both forms stay valid, and a kernel file loses only a hint.
 #define __noinline__
 #define __launch_bounds__(...)
+// A kernel parameter a kernel reads where it lies, never copied: the
+// parameter is a copy of the argument here, which the kernel may read the same.
+#define __grid_constant__
 #define __align__(n) alignas(n)
 
 // __shared__: one copy per block, which the emulator refills with 0xff bytes

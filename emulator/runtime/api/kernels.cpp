@@ -2,6 +2,7 @@
 // occupancy (warp_emulator/host/kernel_api.hpp).
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 #include "api/api_state.hpp"
 #include "memory/spaces.hpp"
@@ -9,6 +10,22 @@
 #include "warp_emulator/host/runtime_api.hpp"
 
 namespace warp_emulator {
+
+namespace {
+
+std::map<const void*, RegisteredKernel>& registry() {
+    static auto* kernels = new std::map<const void*, RegisteredKernel>;
+    return *kernels;
+}
+
+}  // namespace
+
+void registerKernel(const RegisteredKernel& kernel) { registry()[kernel.address] = kernel; }
+
+const RegisteredKernel* registeredKernelAt(const void* address) {
+    const auto found = registry().find(address);
+    return found == registry().end() ? nullptr : &found->second;
+}
 
 // Shared bytes are measured (the kernel's __shared__ variables, from the
 // symbol table); registers and local memory are a GPU compiler's and read 0.
@@ -78,3 +95,20 @@ cudaError_t potentialBlockSize(int* minGridSize, int* blockSize, const void* ker
 }
 
 }  // namespace warp_emulator
+
+// A kernel cast to void*, launched through the launcher its cast registered
+// (warp_emulator/host/launch.hpp). One that no cast the emulator's rewriting
+// saw registered (a void* made elsewhere) is refused, saying so.
+cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** arguments, size_t sharedBytes,
+                             cudaStream_t) {
+    const warp_emulator::RegisteredKernel* registered = warp_emulator::registeredKernelAt(kernel);
+    if (registered == nullptr) {
+        std::fprintf(stderr,
+                     "warp emulator: cudaLaunchKernel was given %p, which is no kernel the emulator saw cast to "
+                     "void* ((void*)kernel in a .cu file): it cannot tell the kernel's parameters\n",
+                     kernel);
+        return warp_emulator::api().answer(cudaErrorInvalidDeviceFunction);
+    }
+    registered->launch(kernel, grid, block, arguments, sharedBytes);
+    return cudaPeekAtLastError();
+}

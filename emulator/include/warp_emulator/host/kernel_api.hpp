@@ -50,17 +50,12 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize,
 
 // cudaLaunchKernel(kernel, grid, block, args, sharedBytes, stream): a launch
 // whose arguments are an array of pointers to them, each of the type of its
-// parameter.
-namespace warp_emulator {
-template <typename... Parameters, size_t... Index>
-void launchFromArray(void (*kernel)(Parameters...), dim3 grid, dim3 block, void** arguments, size_t sharedBytes,
-                     std::index_sequence<Index...>) {
-    configuredLaunch(kernel, grid, block, sharedBytes)(*static_cast<std::decay_t<Parameters>*>(arguments[Index])...);
-}
-}  // namespace warp_emulator
+// parameter; the kernel typed, or cast to void* (launch.hpp's registeredKernel).
 template <typename... Parameters>
 cudaError_t cudaLaunchKernel(void (*kernel)(Parameters...), dim3 grid, dim3 block, void** arguments,
                              size_t sharedBytes = 0, cudaStream_t = nullptr) {
     warp_emulator::launchFromArray(kernel, grid, block, arguments, sharedBytes, std::index_sequence_for<Parameters...>{});
     return cudaPeekAtLastError();
 }
+cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** arguments, size_t sharedBytes = 0,
+                             cudaStream_t stream = nullptr);

@@ -128,6 +128,47 @@ DeducedLaunch<Call> deducedLaunch(Call call, const char* name, dim3 grid, dim3 b
     return {call, name, grid, block, sharedBytes};
 }
 
+// ---------------------------------------------------------------------------
+// A kernel known only by its address: cudaLaunchKernel, cudaLaunchCooperativeKernel
+// and a graph's kernel node take it as a void*, with its arguments as an array
+// of pointers to them. A void* names no parameter types, so wherever a program
+// casts a kernel to void*, emulator/emulate's rewriting makes the cast's
+// operand registeredKernel(kernel): that records the kernel with a launcher
+// that knows its parameters, and returns it unchanged.
+// ---------------------------------------------------------------------------
+
+struct RegisteredKernel {
+    const void* address = nullptr;
+    // Launches the kernel at `address` with *arguments[i] as its i-th argument.
+    void (*launch)(const void* address, dim3 grid, dim3 block, void** arguments, size_t sharedBytes) = nullptr;
+};
+void registerKernel(const RegisteredKernel& kernel);
+// The kernel registered at `address`, or null.
+const RegisteredKernel* registeredKernelAt(const void* address);
+
+template <typename... Parameters, size_t... Index>
+void launchFromArray(void (*kernel)(Parameters...), dim3 grid, dim3 block, void** arguments, size_t sharedBytes,
+                     std::index_sequence<Index...>) {
+    configuredLaunch(kernel, grid, block, sharedBytes)(*static_cast<std::decay_t<Parameters>*>(arguments[Index])...);
+}
+
+template <typename... Parameters>
+void launchAt(const void* address, dim3 grid, dim3 block, void** arguments, size_t sharedBytes) {
+    auto* kernel = reinterpret_cast<void (*)(Parameters...)>(const_cast<void*>(address));
+    launchFromArray(kernel, grid, block, arguments, sharedBytes, std::index_sequence_for<Parameters...>{});
+}
+
+template <typename... Parameters>
+auto registeredKernel(void (*kernel)(Parameters...)) -> void (*)(Parameters...) {
+    registerKernel({reinterpret_cast<const void*>(kernel), launchAt<Parameters...>});
+    return kernel;
+}
+// Anything else cast to void* (not a kernel after all) is left as it is.
+template <typename Other>
+Other&& registeredKernel(Other&& other) {
+    return static_cast<Other&&>(other);
+}
+
 // Launches kernel over grid x block threads, as kernel<<<grid, block>>>(...) would.
 template <typename... Parameters, typename... Arguments>
 void launch(void (*kernel)(Parameters...), dim3 grid, dim3 block, Arguments&&... arguments) {
