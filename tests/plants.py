@@ -61,11 +61,19 @@ BUTTERFLY_IN_BRANCH = """    if (live) {
 """
 
 
-def emulate_check(name, find, replace, check, regex):
-    """A mistake in emulator/emulate that tests/emulate.cmake's CHECK must catch."""
-    return Plant(name, "emulator/emulate", find, replace, expect_exit=[1], expect=[regex],
+def emulate_check(name, find, replace, check, regex, file="emulator/driver/rewrite.py"):
+    """A mistake in emulator/emulate or the driver it builds with that
+    tests/emulate.cmake's CHECK must catch."""
+    return Plant(name, file, find, replace, expect_exit=[1], expect=[regex],
                  command="{cmake} -DEMULATE=emulator/emulate -DSOURCE_DIR={tree} -DCHECK=%s "
                          "-DWORK_DIR={tree}/emulate-work -P tests/emulate.cmake" % check)
+
+
+def nvcc_check(name, file, find, replace, check, regex):
+    """A mistake in emulator/nvcc's driver that tests/nvcc.cmake's CHECK must catch."""
+    return Plant(name, file, find, replace, expect_exit=[1], expect=[regex], timeout=180,
+                 command="{cmake} -DNVCC_DRIVER={tree}/emulator/nvcc -DSOURCE_DIR={tree} -DCHECK=%s "
+                         "-DWORK_DIR={tree}/nvcc-work -P tests/nvcc.cmake" % check)
 
 
 def runtime(name, file, find, replace, case):
@@ -160,11 +168,27 @@ PLANTS = [
                   "compile_error", r"the compiler's error does not name tests/emulate/compile_error\.cu:[0-9]+"),
     emulate_check("emulate_launches_in_strings", '    return "".join(code)', "    return text", "rewrites",
                   r"the launch in a string was rewritten"),
-    emulate_check("emulate_includes_not_copied", "local_sources(candidate, shown, main_folder, found)", "pass",
+    emulate_check("emulate_includes_not_copied", "local_sources(candidate, shown, search_folders, found, provided)", "pass",
                   "rewrites", r"launchers/fill\.cuh:[0-9]+:[0-9]+: error"),
     emulate_check("emulate_lines_shifted", '(launch, launch + 3, ", "), (end, end + 3, ")")',
                   '(launch, launch + 3, ", "), (end, end + 3, ")\\n")', "rewrites",
                   r"__FILE__:__LINE__ is not tests/emulate/rewrites\.cu:[0-9]+"),
+
+    # emulator/nvcc, through tests/nvcc.cmake.
+    nvcc_check("nvcc_ptx_accepted", "emulator/driver/nvcc_command.py", '("-ptx", "--ptx", False, "refuse")',
+               '("-ptx", "--ptx", False, "ignore")', "options", r"-ptx arch\.cu: expected exit 1"),
+    nvcc_check("nvcc_toolkit_folder_kept", "emulator/driver/build.py",
+               "            if is_toolkit_include(folder):\n                continue\n", "", "toolkit_headers",
+               r"<cuda_fp8\.h> must be the emulator's one message"),
+    nvcc_check("nvcc_libraries_after_runtime", "emulator/driver/build.py",
+               "        arguments += [library] + toolchain.WRAPPED_CALLS",
+               "        arguments[3:3] = [library]\n        arguments += toolchain.WRAPPED_CALLS", "separate",
+               r"the link of main\.o with libscale\.a did not build"),
+    nvcc_check("nvcc_arch_ignored", "emulator/driver/build.py",
+               '"-DWARP_EMULATOR_ARCH=%d" % (self.command.compute_capability() * 10)', '"-DWARP_EMULATOR_ARCH=800"',
+               "arch", r"with '-arch=sm_90': expected"),
+    nvcc_check("nvcc_depfile_names_copies", "emulator/driver/build.py", '            depfile.write(text.replace(root, ""))',
+               "            depfile.write(text)", "dependencies", r"the dependency file must name"),
 
     # The case runner: an expected line lost, or a case exiting otherwise than its header says.
     Plant("case_runner_lost_line", "emulator/tests/own_bit_broken.stdout.exp", "lane 0: 0xbaadf00d",
