@@ -17,7 +17,7 @@ shuffles_test(emulate_sources_are_cuda LABEL cpu TIMEOUT 300
 
 
 set(nvcc_command ${CMAKE_COMMAND} -DNVCC_DRIVER=${CMAKE_CURRENT_SOURCE_DIR}/nvcc -DSOURCE_DIR=${PROJECT_SOURCE_DIR})
-foreach(check multi_file separate makefile arch options toolkit_headers dependencies)
+foreach(check multi_file separate makefile arch options toolkit_headers dependencies device_launch)
   shuffles_test(nvcc_${check} LABEL cpu TIMEOUT 180
                 ENVIRONMENT "WARP_EMULATOR_LIBRARY=$<TARGET_FILE:warp_emulator_runtime>"
                 COMMAND ${nvcc_command} -DCHECK=${check} -DWORK_DIR=${work_dir}/nvcc-${check} -P "${tests_dir}/nvcc.cmake")

@@ -16,6 +16,8 @@
 #                         -I of the Toolkit's own include folder changes
 #                         nothing; a CUDA library's header is one message
 #   CHECK=dependencies    -MD -MF: the dependency file names the sources
+#   CHECK=device_launch   a launch from device code (dynamic parallelism) stops
+#                         the program with exit 70 and one message naming it
 #   CHECK=sources_are_cuda the programs are plain CUDA: nvcc builds them
 #   -DNVCC_DRIVER=<emulator/nvcc> -DSOURCE_DIR=<project root> -DWORK_DIR=... -DCHECK=...
 #   [-DNVCC=<the CUDA Toolkit's nvcc>: for sources_are_cuda]
@@ -177,6 +179,15 @@ elseif(CHECK STREQUAL "dependencies")
   endif()
   message("ok: the dependency file names the sources:\n${dependencies}")
 
+elseif(CHECK STREQUAL "device_launch")
+  driver(-rdc=true -o "${WORK_DIR}/device_launch" device_launch.cu -lcudadevrt)
+  expect_built("device_launch.cu")
+  run("${WORK_DIR}/device_launch")
+  if(NOT rc EQUAL 70 OR NOT err MATCHES "^warp emulator: kernel parent, block \\(0,0,0\\), thread \\(0,0,0\\) launched child from device code \\(dynamic parallelism\\), which the CPU warp emulator does not emulate")
+    fail("a launch from device code: expected exit 70 and one message naming it")
+  endif()
+  message("ok: ${err}")
+
 elseif(CHECK STREQUAL "sources_are_cuda")
   if(NOT NVCC OR NOT EXISTS "${NVCC}")
     shuffles_skip_without_tool(nvcc "install the CUDA Toolkit")
@@ -185,6 +196,10 @@ elseif(CHECK STREQUAL "sources_are_cuda")
                           multi/scale.cu multi/offset.cu WORKING_DIRECTORY "${programs}" RESULT_VARIABLE rc
                           OUTPUT_VARIABLE out ERROR_VARIABLE err)
   expect_built("nvcc: the three files")
+  execute_process(COMMAND "${NVCC}" -std=c++17 -arch=sm_90 -rdc=true -o "${WORK_DIR}/device_launch" device_launch.cu
+                          -lcudadevrt WORKING_DIRECTORY "${programs}" RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                          ERROR_VARIABLE err)
+  expect_built("nvcc: device_launch.cu with -rdc=true")
   foreach(source arch.cu toolkit_helper.cu)
     execute_process(COMMAND "${NVCC}" -std=c++17 -arch=sm_90 -c -o "${WORK_DIR}/program.o" ${source}
                     WORKING_DIRECTORY "${programs}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

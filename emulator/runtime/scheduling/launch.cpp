@@ -85,6 +85,25 @@ void printAndCount(Scheduler& scheduler) {
 
 }  // namespace
 
+void launchBegins(const void* kernel, const char* name) {
+    Scheduler& scheduler = Scheduler::instance();
+    if (!scheduler.inKernel()) {
+        return;
+    }
+    // A launch from device code: dynamic parallelism, which needs a
+    // device-side runtime the emulator does not have. Not the program's
+    // mistake, so no finding: the emulator cannot run it, and says so.
+    kernelCodeRunning = false;
+    const std::string child = kernel != nullptr ? SymbolTable::get().nameOf(kernel) : name;
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "warp emulator: %s launched %s from device code (dynamic parallelism), which the CPU warp emulator "
+                 "does not emulate: launch kernels from the host\n",
+                 scheduler.describeRunningThread().c_str(), child.c_str());
+    std::fflush(stderr);
+    std::_Exit(kCannotRunExitCode);
+}
+
 void runLaunch(const LaunchSpec& spec) {
     refuseThreadSanitizerRuntime();
     ApiState& api = ApiState::get();
