@@ -162,6 +162,8 @@ PLANTS = [
                   r"the launch in a string was rewritten"),
     emulate_check("emulate_includes_not_copied", "local_sources(candidate, shown, main_folder, found)", "pass",
                   "rewrites", r"launchers/fill\.cuh:[0-9]+:[0-9]+: error"),
+    emulate_check("emulate_option_values_in_one_word_only", "if argument in VALUE_OPTIONS:", "if False:", "arguments",
+                  r"each option two words: expected exit 5"),
     emulate_check("emulate_lines_shifted", '(launch, launch + 3, ", "), (end, end + 3, ")")',
                   '(launch, launch + 3, ", "), (end, end + 3, ")\\n")', "rewrites",
                   r"__FILE__:__LINE__ is not tests/emulate/rewrites\.cu:[0-9]+"),
