@@ -184,7 +184,7 @@ elseif(CHECK STREQUAL "sources_are_cuda")
     shuffles_skip_without_tool(nvcc "install the CUDA Toolkit")
   endif()
   foreach(source ${examples}/half_warp_sum_broken.cu ${examples}/half_warp_sum_fixed.cu
-                 tests/emulate/rewrites.cu tests/emulate/arguments.cu)
+                 tests/emulate/rewrites.cu tests/emulate/arguments.cu tests/emulate/stopped.cu)
     execute_process(COMMAND "${NVCC}" -std=c++17 -c -o "${WORK_DIR}/program.o" ${source}
                     WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)

@@ -168,6 +168,12 @@ PLANTS = [
                   '(launch, launch + 3, ", "), (end, end + 3, ")\\n")', "rewrites",
                   r"__FILE__:__LINE__ is not tests/emulate/rewrites\.cu:[0-9]+"),
 
+    # emulator/emulate stopped by a signal: the program gets it, and no emulate-* folder is left.
+    Plant("emulate_signals_not_caught", "emulator/driver/toolchain.py",
+          "previous = {number: signal.signal(number, _interrupted) for number in STOPPING_SIGNALS}", "previous = {}",
+          "{python} tests/emulate_signals.py emulator/emulate {tree} {tree}/signals-work",
+          [r"emulate left emulate-\S+ in TMPDIR after SIGTERM", r"the program did not get SIGTERM"], [1]),
+
     # The case runner: an expected line lost, or a case exiting otherwise than its header says.
     Plant("case_runner_lost_line", "emulator/tests/own_bit_broken.stdout.exp", "lane 0: 0xbaadf00d",
           "lane 0: 0x00000000",
