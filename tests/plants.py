@@ -174,6 +174,12 @@ PLANTS = [
           "{python} tests/emulate_signals.py emulator/emulate {tree} {tree}/signals-work",
           [r"emulate left emulate-\S+ in TMPDIR after SIGTERM", r"the program did not get SIGTERM"], [1]),
 
+    # tests/plant.py's copy of the project takes no build folder (tests/plant_copies.py).
+    Plant("plant_copies_build_folders", "tests/plant.py", 'or os.path.isfile(os.path.join(path, "CMakeCache.txt"))', "",
+          "{python} tests/plant_copies.py {tree} {tree}/copies-work emulate_option_values_in_one_word_only "
+          "case_runner_wrong_exit --var python={python} --var cmake={cmake} --var emulator_build={emulator_build}",
+          [r"plant case_runner_wrong_exit: [^\n]*it holds the build folder out"], [1]),
+
     # The case runner: an expected line lost, or a case exiting otherwise than its header says.
     Plant("case_runner_lost_line", "emulator/tests/own_bit_broken.stdout.exp", "lane 0: 0xbaadf00d",
           "lane 0: 0x00000000",
