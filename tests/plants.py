@@ -181,6 +181,13 @@ PLANTS = [
           "case_runner_wrong_exit --var python={python} --var cmake={cmake} --var emulator_build={emulator_build}",
           [r"plant case_runner_wrong_exit: [^\n]*it holds the build folder out"], [1]),
 
+    # The notebook shows the lane pictures it talks about (tools/notebook.py check): one removed must fail.
+    Plant("notebook_without_pictures", "tools/notebook.py",
+          '            cell["attachments"][name] = {"image/svg+xml": base64.b64encode((ROOT / path).read_bytes()).decode("ascii")}\n',
+          "", "{python} tools/notebook.py generate planted.ipynb && {python} tools/notebook.py check planted.ipynb",
+          [r"planted\.ipynb does not show docs/lanes/padded-sum-ladder\.svg, docs/lanes/ballot-down-undefined-reads\.svg"],
+          [1]),
+
     # The case runner: an expected line lost, or a case exiting otherwise than its header says.
     Plant("case_runner_lost_line", "emulator/tests/own_bit_broken.stdout.exp", "lane 0: 0xbaadf00d",
           "lane 0: 0x00000000",
