@@ -124,7 +124,8 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
         // took no lock first: no strong write of its own came before).
         current.readModifyWrite = granule.read.thread == current.thread && isPlain(granule.read);
         if (!current.readModifyWrite && extras != nullptr) {
-            current.readModifyWrite = std::any_of(extras->accesses.begin(), extras->accesses.end(), [&](const Access& other) {
+            const std::vector<Access>& others = extras->accesses;
+            current.readModifyWrite = std::any_of(others.begin(), others.end(), [&](const Access& other) {
                 return other.thread == current.thread && !other.isWrite && isPlain(other) &&
                        (other.bytes & current.bytes) == current.bytes;
             });
@@ -242,9 +243,10 @@ void RaceCheck::conflict(const Access& earlier, const Access& current, std::uint
         // Nothing orders a load through the read-only cache: the kernel's
         // writes to what it reads race with it, however they are ordered.
         reports.withHint(earlier, current, place,
-               "__ldg() reads through the read-only data cache, to which the memory model does not apply (the PTX "
-               "ISA: it \"does not apply to texture (including ld.global.nc) and surface accesses\"), so no barrier "
-               "or fence orders it after a write: read memory that the kernel writes with a plain load");
+                         "__ldg() reads through the read-only data cache, to which the memory model does not apply "
+                         "(the PTX ISA: it \"does not apply to texture (including ld.global.nc) and surface "
+                         "accesses\"), so no barrier or fence orders it after a write: read memory that the kernel "
+                         "writes with a plain load");
         return;
     }
     if (scheduler.happensBefore.ordered(earlier.thread, earlier.epoch, scheduler.currentClock(), current.thread,
@@ -254,14 +256,16 @@ void RaceCheck::conflict(const Access& earlier, const Access& current, std::uint
     if (isStrong(earlier) && isStrong(current)) {
         if (!morallyStrongPair(earlier, current)) {
             reports.withHint(earlier, current, place,
-                   "an atomic of block scope (atomicAdd_block and its kin) is atomic only among the threads of its "
-                   "block, and these two are in different blocks: use the atomic without _block");
+                             "an atomic of block scope (atomicAdd_block and its kin) is atomic only among the "
+                             "threads of its block, and these two are in different blocks: use the atomic without "
+                             "_block");
         } else if (!isAtomic(earlier) && !isAtomic(current) && !earlier.release && !current.release) {
             reports.withHint(earlier, current, place,
-                   "both are volatile, so neither sees half of the other, but no fence comes before the store: it "
-                   "publishes nothing, and a GPU may give the read an older value; put __threadfence() between "
-                   "what the writer stores and the store that says it is done, and after the read that sees it "
-                   "(the Programming Guide: volatile alone is \"not correct for inter-thread synchronization\")");
+                             "both are volatile, so neither sees half of the other, but no fence comes before the "
+                             "store: it publishes nothing, and a GPU may give the read an older value; put "
+                             "__threadfence() between what the writer stores and the store that says it is done, and "
+                             "after the read that sees it (the Programming Guide: volatile alone is \"not correct "
+                             "for inter-thread synchronization\")");
         }
         return;  // strong accesses meet unordered: atomics, and a release's flag
     }

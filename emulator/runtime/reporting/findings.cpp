@@ -171,7 +171,8 @@ void LaunchReport::print(dim3 grid, dim3 block) const {
     std::vector<std::string> causingRaces, otherRaces, otherUninitialised;
     long long otherUninitialisedCount = 0;
     for (const std::string& key : raceKeys) {
-        const bool explains = std::any_of(causes.begin(), causes.end(), [&](const auto& cause) { return cause.second == key; });
+        const bool explains =
+            std::any_of(causes.begin(), causes.end(), [&](const auto& cause) { return cause.second == key; });
         (explains ? causingRaces : otherRaces).push_back(key);
     }
     for (const std::string& key : uninitialisedKeys) {
