@@ -14,6 +14,12 @@ endforeach()
 shuffles_test(emulate_sources_are_cuda LABEL cpu TIMEOUT 300
               COMMAND ${emulate_command} -DCHECK=sources_are_cuda -DNVCC=${CMAKE_CUDA_COMPILER}
                       -DWORK_DIR=${work_dir}/emulate-cuda -P "${tests_dir}/emulate.cmake")
+# Stopped by SIGTERM (timeout), SIGHUP (a closed terminal) or SIGINT (Ctrl-C),
+# emulate passes the signal to the program and leaves no emulate-* folder behind.
+shuffles_test(emulate_signals LABEL cpu TIMEOUT 300
+              ENVIRONMENT "WARP_EMULATOR_LIBRARY=$<TARGET_FILE:warp_emulator_runtime>"
+              COMMAND ${Python3_EXECUTABLE} "${tests_dir}/emulate_signals.py" "${CMAKE_CURRENT_SOURCE_DIR}/emulate"
+                      "${PROJECT_SOURCE_DIR}" "${work_dir}/emulate-signals")
 
 
 set(nvcc_command ${CMAKE_COMMAND} -DNVCC_DRIVER=${CMAKE_CURRENT_SOURCE_DIR}/nvcc -DSOURCE_DIR=${PROJECT_SOURCE_DIR})

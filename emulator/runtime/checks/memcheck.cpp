@@ -165,6 +165,18 @@ std::string Place::describe() const {
     }
 }
 
+std::string Place::position() const {
+    if (space == Space::Global) {
+        return positionIn(*allocation, static_cast<size_t>(address - allocation->start), bytes) + " of " +
+               allocation->name();
+    }
+    return describe();
+}
+
+std::string Place::allocatedAt() const {
+    return space == Space::Global ? allocation->name() + " was allocated by " + allocation->origin : "";
+}
+
 Place MemCheck::locate(const AccessRequest& access) {
     Place place;
     place.address = static_cast<char*>(access.address);

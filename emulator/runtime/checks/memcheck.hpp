@@ -48,6 +48,12 @@ struct Place {
     std::string describe() const;
     // "the float[100] from cudaMalloc at x.cu:5": the object alone, for keys and messages
     std::string objectName() const;
+    // "element 7 of the float[100]": describe() without the line that
+    // allocated the memory, for a message that names the lines of accesses
+    std::string position() const;
+    // "the float[100] was allocated by cudaMalloc at x.cu:5", or "" where no
+    // call of the host's allocated it (shared memory, a __device__ variable)
+    std::string allocatedAt() const;
 };
 
 class MemCheck {

@@ -40,11 +40,13 @@ size_t DeviceMemory::granuleShadowBytes(size_t bytes) {
     return wholePages((bytes + kGranuleBytes - 1) / kGranuleBytes * sizeof(Granule));
 }
 
-std::string Allocation::describe() const {
+std::string Allocation::describe() const { return name() + " from " + origin; }
+
+std::string Allocation::name() const {
     if (element.name != nullptr && element.bytes != 0 && bytes % element.bytes == 0) {
-        return "the " + std::string(element.name) + "[" + std::to_string(bytes / element.bytes) + "] from " + origin;
+        return "the " + std::string(element.name) + "[" + std::to_string(bytes / element.bytes) + "]";
     }
-    return "the " + std::to_string(bytes) + " bytes from " + origin;
+    return "the " + std::to_string(bytes) + " bytes";
 }
 
 DeviceMemory& DeviceMemory::instance() {

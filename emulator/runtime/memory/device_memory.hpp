@@ -45,6 +45,8 @@ struct Allocation {
     size_t granuleCount() const { return (bytes + kGranuleBytes - 1) / kGranuleBytes; }
     // "the int[100] from cudaMalloc at your.cu:12", "the 400 bytes from ..."
     std::string describe() const;
+    // "the int[100]", "the 400 bytes": describe() without where it came from
+    std::string name() const;
 };
 
 class DeviceMemory {

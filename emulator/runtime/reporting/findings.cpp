@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "reporting/settings.hpp"
@@ -68,6 +69,40 @@ void LaunchReport::race(const std::string& key, const std::string& text) {
     ++raceCount;
 }
 
+void LaunchReport::reviseRace(const std::string& key, const std::string& text) {
+    auto found = races.find(key);
+    if (found == races.end() || found->second.text == text) {
+        return;
+    }
+    if (first == found->second.text) {
+        first = text;
+    }
+    found->second.text = text;
+}
+
+void LaunchReport::mergeRace(const std::string& from, const std::string& into) {
+    auto merged = races.find(from);
+    if (merged == races.end() || races.count(into) == 0) {
+        return;
+    }
+    if (first == merged->second.text) {
+        first = races[into].text;
+    }
+    races[into].times += merged->second.times;
+    races.erase(merged);
+    raceKeys.erase(std::remove(raceKeys.begin(), raceKeys.end(), from), raceKeys.end());
+}
+
+void LaunchReport::causedBy(const std::string& uninitialisedKey, const std::string& raceKey) {
+    if (causes.count(uninitialisedKey) != 0) {
+        return;  // the first race of that read explains it
+    }
+    causes[uninitialisedKey] = raceKey;
+    if (first == uninitialised[uninitialisedKey].text) {
+        first = races[raceKey].text;  // the race is what to fix: say it first
+    }
+}
+
 namespace {
 
 void printFirst(const char* label, const std::vector<std::string>& texts, long long count) {
@@ -79,15 +114,19 @@ void printFirst(const char* label, const std::vector<std::string>& texts, long l
     }
 }
 
+void printTimes(const char* indent, long long times) {
+    if (times > 1) {
+        std::fprintf(stderr, "%s(%lld times at these lines in this launch)\n", indent, times);
+    }
+}
+
 // Each kind of repeated finding once, with how many times it happened.
 void printRepeated(const char* label, const std::vector<std::string>& keys, const std::map<std::string, Repeated>& found,
                    long long count) {
     for (size_t i = 0; i < keys.size() && i < static_cast<size_t>(kPrintedInFull); ++i) {
         const Repeated& entry = found.at(keys[i]);
         std::fprintf(stderr, "  %s: %s\n", label, entry.text.c_str());
-        if (entry.times > 1) {
-            std::fprintf(stderr, "    (%lld times at these lines in this launch)\n", entry.times);
-        }
+        printTimes("    ", entry.times);
     }
     if (keys.size() > static_cast<size_t>(kPrintedInFull)) {
         long long rest = 0;
@@ -127,13 +166,45 @@ void LaunchReport::print(dim3 grid, dim3 block) const {
     if (invalidAccessCount != 0) {
         printFirst("INVALID ACCESS", invalidAccesses, invalidAccessCount);
     }
-    if (uninitialisedCount != 0) {
-        std::fprintf(stderr, "  %lld read(s) of memory nothing had written (it holds poison: NaN, or -1 as an int)\n",
-                     uninitialisedCount);
-        printRepeated("UNINITIALISED", uninitialisedKeys, uninitialised, uninitialisedCount);
+    // A race that made reads of memory nothing had written comes first, those
+    // reads under it: the race is what to fix, and fixing it fixes them.
+    std::vector<std::string> causingRaces, otherRaces, otherUninitialised;
+    long long otherUninitialisedCount = 0;
+    for (const std::string& key : raceKeys) {
+        const bool explains =
+            std::any_of(causes.begin(), causes.end(), [&](const auto& cause) { return cause.second == key; });
+        (explains ? causingRaces : otherRaces).push_back(key);
     }
-    if (raceCount != 0) {
-        printRepeated("RACE", raceKeys, races, raceCount);
+    for (const std::string& key : uninitialisedKeys) {
+        if (causes.count(key) == 0) {
+            otherUninitialised.push_back(key);
+            otherUninitialisedCount += uninitialised.at(key).times;
+        }
+    }
+    for (const std::string& key : causingRaces) {
+        const Repeated& race = races.at(key);
+        std::fprintf(stderr, "  RACE: %s\n", race.text.c_str());
+        printTimes("    ", race.times);
+        for (const std::string& read : uninitialisedKeys) {
+            auto cause = causes.find(read);
+            if (cause == causes.end() || cause->second != key) {
+                continue;
+            }
+            const Repeated& entry = uninitialised.at(read);
+            std::fprintf(stderr,
+                         "    and so, UNINITIALISED: %s; the read came before the write it races with, and it holds "
+                         "poison (NaN, or -1 as an int)\n",
+                         entry.text.c_str());
+            printTimes("      ", entry.times);
+        }
+    }
+    if (otherUninitialisedCount != 0) {
+        std::fprintf(stderr, "  %lld read(s) of memory nothing had written (it holds poison: NaN, or -1 as an int)\n",
+                     otherUninitialisedCount);
+        printRepeated("UNINITIALISED", otherUninitialised, uninitialised, otherUninitialisedCount);
+    }
+    if (!otherRaces.empty()) {
+        printRepeated("RACE", otherRaces, races, raceCount);
     }
     if (!stopped.empty()) {
         std::fprintf(stderr, "  %s\n", stopped.c_str());
