@@ -316,11 +316,21 @@ void RaceCheck::report(const Access& earlier, const Access& current, const Place
 }
 
 void RaceCheck::endLaunch() {
+    reportPendingReads(pendingCas_);
+    pendingCas_.clear();
+}
+
+RaceCheck::PendingReads RaceCheck::takePendingReads() {
+    PendingReads reads;
+    reads.swap(pendingCas_);
+    return reads;
+}
+
+void RaceCheck::reportPendingReads(const PendingReads& reads) {
     Scheduler& scheduler = Scheduler::instance();
-    for (const auto& [pending, race] : pendingCas_) {
+    for (const auto& [pending, race] : reads) {
         scheduler.report.race(race.first, race.second);
     }
-    pendingCas_.clear();
 }
 
 }  // namespace warp_emulator

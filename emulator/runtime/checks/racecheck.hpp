@@ -54,6 +54,12 @@ public:
     void beginBlock();
     // Reports the plain reads that raced with atomics and no atomicCAS checked.
     void endLaunch();
+    // Those reads, by (thread, granule), in the order endLaunch reports them:
+    // taken from a worker process, reported by the program
+    // (scheduling/block_workers.cpp).
+    using PendingReads = std::map<std::pair<std::uint32_t, std::uintptr_t>, std::pair<std::string, std::string>>;
+    PendingReads takePendingReads();
+    void reportPendingReads(const PendingReads& reads);
 
     // `isWrite`: what the access did (an atomicCAS that failed only read).
     void access(const Place& place, const AccessRequest& access, bool isWrite, bool isCas);
@@ -65,7 +71,7 @@ private:
     std::unordered_map<const Granule*, Extra> sharedExtras_, globalExtras_;
     // Plain reads that raced with an atomic, waiting to see whether their
     // thread checks them with atomicCAS: by (thread, granule address).
-    std::map<std::pair<std::uint32_t, std::uintptr_t>, std::pair<std::string, std::string>> pendingCas_;
+    PendingReads pendingCas_;
 
     void checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place, bool isCas);
     void conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, std::uintptr_t key,

@@ -85,6 +85,10 @@ struct LaunchReport {
     void uninitialisedRead(const std::string& key, const std::string& text);
     void race(const std::string& key, const std::string& text);
     void print(dim3 grid, dim3 block) const;
+    // The findings of `later` (the blocks after this report's), added as if
+    // one report had seen them all in that order: how a launch on several
+    // workers gathers its blocks' reports (scheduling/block_workers.cpp).
+    void append(const LaunchReport& later);
 
 private:
     void noteFirst(const std::string& text);
