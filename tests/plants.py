@@ -270,6 +270,16 @@ PLANTS = [
             "            report.causedBy(record.readSite, key);\n", "", "race_tile_neighbour_broken"),
     runtime("cas_loop_reads_fail_the_run", "checks/racecheck.cpp", "if (checkedLines.count(lineOf(read.site)) != 0) {",
             "if (false) {", "atomic_cas_early_exit_legal"),
+    # A launch on several workers (scheduling/block_workers.cpp): gathered, undone, written back.
+    runtime("workers_print_no_output", "scheduling/block_workers.cpp",
+            "            std::fwrite(fragment.second.data(), 1, fragment.second.size(), stdout);\n", "",
+            "blocks_report_in_order_broken"),
+    runtime("workers_undo_nothing", "scheduling/block_workers.cpp",
+            "            BlockSharing::undo(*reinterpret_cast<const UndoLog*>(undoLogs + w * undoBytes));", "",
+            "blocks_share_a_counter_legal"),
+    runtime("workers_keep_their_writes", "scheduling/block_workers.cpp",
+            "            std::memcpy(reinterpret_cast<void*>(granule), &bytes, sizeof bytes);", "",
+            "blocks_write_device_variable_legal"),
     runtime("copies_carry_no_definedness", "checks/initcheck.cpp", "if (undefined != place.bytes && written.waiting",
             "if (false && written.waiting", "struct_copy_legal"),
 ]

@@ -268,6 +268,7 @@ Place MemCheck::locate(const AccessRequest& access) {
             place.defined = allocation->defined + offset;
         }
         place.granules = allocation->granules + offset / kGranuleBytes;
+        place.owners = allocation->owners + offset / kGranuleBytes;
         place.granuleAddress = reinterpret_cast<std::uintptr_t>(allocation->start) + offset / kGranuleBytes * kGranuleBytes;
         return place;
     }
@@ -277,7 +278,7 @@ Place MemCheck::locate(const AccessRequest& access) {
         if (range.holds(at)) {
             place.space = Space::DeviceVariable;
             place.object = symbols.globalAt(at);
-            place.granules = spaces.variableGranule(at, &place.granuleAddress);
+            place.granules = spaces.variableGranule(at, &place.granuleAddress, &place.owners);
             return place;
         }
     }

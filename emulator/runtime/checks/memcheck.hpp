@@ -43,6 +43,7 @@ struct Place {
     std::uint32_t* definedInBlock = nullptr;  // Shared: for each byte, the block that last wrote it
     Granule* granules = nullptr;          // the granule of `address`, and those after it
     std::uintptr_t granuleAddress = 0;    // the address that granule stands for
+    BlockOwner* owners = nullptr;         // Global, DeviceVariable: the owner of that granule (block_sharing.hpp)
 
     // "element 7 of the float[100] from cudaMalloc at x.cu:5", "the __shared__ variable tile (bytes 8-11)"
     std::string describe() const;

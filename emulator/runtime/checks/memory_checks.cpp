@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "memory/device_memory.hpp"
+#include "checks/block_sharing.hpp"
 #include "checks/initcheck.hpp"
 #include "checks/memcheck.hpp"
 #include "checks/racecheck.hpp"
@@ -30,6 +31,9 @@ void MemoryChecks::kernelAccess(const AccessRequest& access) {
     if (place.space == Space::Local || place.space == Space::ReadOnly) {
         return;
     }
+    if (place.owners != nullptr && BlockSharing::active()) {
+        BlockSharing::touch(place, access.address, access.bytes, access.isWrite);
+    }
     if (!access.isWrite) {
         InitCheck::read(place, access);
     } else {
@@ -42,6 +46,10 @@ Place* MemoryChecks::locateAtomic(const AccessRequest& access) {
     InitCheck::settle();
     static Place place;
     place = MemCheck::locate(access);
+    // Before the atomic changes anything: taken as a write, which it may be.
+    if (place.owners != nullptr && BlockSharing::active()) {
+        BlockSharing::touch(place, access.address, access.bytes, true);
+    }
     return &place;
 }
 

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "reporting/source_lines.hpp"
+#include "scheduling/block_workers.hpp"
 #include "scheduling/scheduler.hpp"
 
 namespace warp_emulator {
@@ -63,7 +64,17 @@ void RaceReports::beginLaunch() {
     readModifyWrites_.clear();
 }
 
+// A race's words depend on every pair of the whole launch (endLaunch): a
+// worker process that finds one leaves the launch to one worker, where all
+// its pairs are seen (scheduling/block_workers.hpp).
+void RaceReports::leaveToOneWorker() {
+    if (BlockWorkers::inWorker()) {
+        BlockWorkers::giveUp();
+    }
+}
+
 void RaceReports::unordered(const Access& earlier, const Access& current, const Place& place) {
+    leaveToOneWorker();
     Record record;
     record.earlier = earlier;
     record.current = current;
@@ -93,6 +104,7 @@ void RaceReports::unordered(const Access& earlier, const Access& current, const 
 }
 
 void RaceReports::withHint(const Access& earlier, const Access& current, const Place& place, const std::string& hint) {
+    leaveToOneWorker();
     Record record;
     record.earlier = earlier;
     record.current = current;
@@ -116,6 +128,7 @@ void RaceReports::add(const std::string& key, const Record& record, bool known) 
 }
 
 void RaceReports::casLoopReadUnchecked(const Access& atomic, const Access& read, const Place& place) {
+    leaveToOneWorker();
     const std::string key = lineOf(read.site) + "|" + lineOf(atomic.site) + "|" + place.objectName();
     CasNote& note = casNotes_[key];
     if (note.times++ == 0) {

@@ -88,6 +88,7 @@ private:
     std::set<std::string> readModifyWrites_;
 
     void add(const std::string& key, const Record& record, bool known);
+    static void leaveToOneWorker();
     std::string text(const Record& record) const;
     std::string scopeHint(const Record& record) const;
     Pairing effectivePairing(const Record& record) const;

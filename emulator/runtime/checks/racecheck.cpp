@@ -7,6 +7,7 @@
 
 #include "checks/race_reports.hpp"
 #include "memory/device_memory.hpp"
+#include "scheduling/block_workers.hpp"
 #include "scheduling/scheduler.hpp"
 #include "reporting/settings.hpp"
 #include "reporting/source_lines.hpp"
@@ -279,6 +280,9 @@ void RaceCheck::conflict(const Access& earlier, const Access& current, std::uint
             return;
         }
         // Said at the launch's end, unless the reading thread checks it with atomicCAS.
+        if (BlockWorkers::inWorker()) {
+            BlockWorkers::giveUp();  // the launch's end decides what it is (race_reports.hpp): one worker sees it all
+        }
         pendingCas_.emplace(std::make_pair(plainRead->thread, granuleAddress), PendingRead{earlier, current, place});
         return;
     }

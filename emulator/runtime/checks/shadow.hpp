@@ -44,6 +44,12 @@ struct Access {
 };
 static_assert(sizeof(Access) == 16, "an access record is 16 bytes");
 
+// Which block of a launch run on several workers touched a granule of global
+// memory, and whether it wrote it (checks/block_sharing.hpp): shared between
+// the worker processes, so that two blocks that touch the same bytes, one of
+// them writing, are seen at once.
+using BlockOwner = std::uint64_t;
+
 struct Granule {
     Access write;  // the last write
     Access read;   // the last read since that write (more, unordered with it, in racecheck.cpp's side table)

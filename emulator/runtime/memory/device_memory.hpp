@@ -39,6 +39,7 @@ struct Allocation {
     // host's too, and the host's own writes to it are not all seen.
     unsigned char* defined = nullptr;
     Granule* granules = nullptr;
+    BlockOwner* owners = nullptr;  // the blocks of a launch on several workers that touched each granule
     bool touchedThisLaunch = false;
 
     char* end() const { return start + bytes; }
@@ -80,8 +81,9 @@ public:
         }
     }
 
-    // The bytes of the shadow of `bytes` of memory, for a test of sizes.
+    // The bytes of the shadows of `bytes` of memory.
     static size_t granuleShadowBytes(size_t bytes);
+    static size_t ownerShadowBytes(size_t bytes);
 
 private:
     char* arena_ = nullptr;

@@ -105,6 +105,73 @@ void LaunchReport::causedBy(const std::string& uninitialisedKey, const std::stri
 
 namespace {
 
+void appendKept(std::vector<std::string>& to, const std::vector<std::string>& from) {
+    for (const std::string& text : from) {
+        if (to.size() >= kKeptInFull) {
+            return;
+        }
+        to.push_back(text);
+    }
+}
+
+void appendRepeated(std::vector<std::string>& keys, std::map<std::string, Repeated>& to,
+                    const std::vector<std::string>& laterKeys, const std::map<std::string, Repeated>& later) {
+    for (const std::string& key : laterKeys) {
+        const Repeated& entry = later.at(key);
+        Repeated& mine = to[key];
+        if (mine.times == 0) {
+            mine.text = entry.text;
+            keys.push_back(key);
+        }
+        mine.times += entry.times;
+    }
+}
+
+}  // namespace
+
+void LaunchReport::append(const LaunchReport& later) {
+    if (first.empty()) {
+        first = later.first;
+    }
+    appendKept(ruleBreaks, later.ruleBreaks);
+    ruleBreakCount += later.ruleBreakCount;
+    if (undefinedReads == 0) {
+        firstUndefinedRead = later.firstUndefinedRead;
+    }
+    undefinedReads += later.undefinedReads;
+    // The calls are numbered in the order they first read an absent lane.
+    std::vector<int> renumbered;
+    for (const std::string& call : later.calls) {
+        int number = 0;
+        while (number < static_cast<int>(calls.size()) && calls[static_cast<size_t>(number)] != call) {
+            ++number;
+        }
+        if (number == static_cast<int>(calls.size())) {
+            calls.push_back(call);
+        }
+        renumbered.push_back(number);
+    }
+    for (const auto& [key, times] : later.readsByLane) {
+        readsByLane[{renumbered[static_cast<size_t>(key.call)], key.readingLane, key.sourceLane}] += times;
+    }
+    appendKept(invalidAccesses, later.invalidAccesses);
+    invalidAccessCount += later.invalidAccessCount;
+    appendRepeated(uninitialisedKeys, uninitialised, later.uninitialisedKeys, later.uninitialised);
+    uninitialisedCount += later.uninitialisedCount;
+    appendRepeated(raceKeys, races, later.raceKeys, later.races);
+    raceCount += later.raceCount;
+    for (const std::string& note : later.notes) {
+        if (std::find(notes.begin(), notes.end(), note) == notes.end()) {
+            notes.push_back(note);
+        }
+    }
+    if (stopped.empty()) {
+        stopped = later.stopped;
+    }
+}
+
+namespace {
+
 void printFirst(const char* label, const std::vector<std::string>& texts, long long count) {
     for (size_t i = 0; i < texts.size() && i < static_cast<size_t>(kPrintedInFull); ++i) {
         std::fprintf(stderr, "  %s: %s\n", label, texts[i].c_str());

@@ -96,6 +96,10 @@ struct LaunchReport {
     // The uninitialised read of `uninitialisedKey` is a consequence of the race of `raceKey`.
     void causedBy(const std::string& uninitialisedKey, const std::string& raceKey);
     void print(dim3 grid, dim3 block) const;
+    // The findings of `later` (the blocks after this report's), added as if
+    // one report had seen them all in that order: how a launch on several
+    // workers gathers its blocks' reports (scheduling/block_workers.cpp).
+    void append(const LaunchReport& later);
 
 private:
     void noteFirst(const std::string& text);

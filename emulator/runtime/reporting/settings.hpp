@@ -3,6 +3,8 @@
 // what it expected, rather than being ignored.
 #pragma once
 
+#include <sched.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -44,6 +46,7 @@ struct Settings {
     std::vector<std::string> traceKernels;  // WARP_EMULATOR_TRACE_KERNELS=a,b (empty: every kernel)
     dim3 traceBlock{0, 0, 0};           // WARP_EMULATOR_TRACE_BLOCK=x[,y[,z]]
     int traceWarp = 0;                  // WARP_EMULATOR_TRACE_WARP=w
+    unsigned workers = 1;               // WARP_EMULATOR_WORKERS=N (default: the cores this process may use)
 
     static Settings& get() {
         static Settings* settings = new Settings(fromEnvironment());
@@ -100,6 +103,16 @@ private:
 
     static Settings fromEnvironment() {
         Settings s;
+        cpu_set_t cores;
+        s.workers = sched_getaffinity(0, sizeof cores, &cores) == 0 ? static_cast<unsigned>(CPU_COUNT(&cores)) : 1u;
+        if (const char* value = std::getenv("WARP_EMULATOR_WORKERS")) {
+            unsigned long long workers = 0;
+            if (!readWholeNumber(value, workers) || workers < 1 || workers > 1024) {
+                refuse("WARP_EMULATOR_WORKERS", value, "a whole number of worker processes from 1 (one block after "
+                                                       "another) to 1024 (the default is the cores this process may use)");
+            }
+            s.workers = static_cast<unsigned>(workers);
+        }
         if (const char* value = std::getenv("WARP_EMULATOR_ON_FINDING")) {
             if (std::strcmp(value, "fail") == 0) {
                 s.failOnFinding = true;

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "reporting/settings.hpp"
+#include "scheduling/block_workers.hpp"
 
 #ifndef WARP_EMULATOR_USES_UCONTEXT
 // Saves the callee-saved registers, MXCSR's control bits and the x87 control
@@ -165,6 +166,9 @@ void Fibers::suspend(int index) {
 // did not instrument (a library function a kernel called, inline assembly), from a
 // stack overflow, or from the host program.
 void Fibers::onFault(int signalNumber, siginfo_t* info, void*) {
+    if (BlockWorkers::inWorker()) {
+        BlockWorkers::giveUp();  // the launch runs again on one worker, where the fault is said
+    }
     Fibers& fibers = instance();
     const std::string who = fibers.describeRunningThread != nullptr ? fibers.describeRunningThread() : "";
     if (fibers.guardHolding(info->si_addr) >= 0) {

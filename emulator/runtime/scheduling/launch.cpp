@@ -6,6 +6,7 @@
 #include "api/api_state.hpp"
 #include "scheduling/fibers.hpp"
 #include "checks/memory_checks.hpp"
+#include "scheduling/block_workers.hpp"
 #include "scheduling/scheduler.hpp"
 #include "reporting/source_lines.hpp"
 #include "memory/spaces.hpp"
@@ -94,6 +95,9 @@ void launchBegins(const void* kernel, const char* name) {
     // device-side runtime the emulator does not have. Not the program's
     // mistake, so no finding: the emulator cannot run it, and says so.
     kernelCodeRunning = false;
+    if (BlockWorkers::inWorker()) {
+        BlockWorkers::giveUp();  // the program says it, running the launch on one worker
+    }
     const std::string child = kernel != nullptr ? SymbolTable::get().nameOf(kernel) : name;
     std::fflush(stdout);
     std::fprintf(stderr,
@@ -139,9 +143,13 @@ void runLaunch(const LaunchSpec& spec) {
     MemoryChecks::beginLaunch();
     const bool tracing = scheduler.trace.beginLaunch(scheduler.kernelName, spec.grid, spec.block, scheduler.threadsPerBlock);
     scheduler.setTracingLaunch(tracing);
-    Watchdog::start([] { return Scheduler::instance().describeRunningThread(); });
-    scheduler.runGrid(spec);
-    Watchdog::stop();
+    // On every core where the launch may, else one block after another
+    // (block_workers.hpp), where the watchdog watches its threads.
+    if (tracing || !BlockWorkers::run(spec)) {
+        Watchdog::start([] { return Scheduler::instance().describeRunningThread(); });
+        scheduler.runGrid(spec);
+        Watchdog::stop();
+    }
     if (tracing) {
         scheduler.trace.endLaunch();
         scheduler.setTracingLaunch(false);

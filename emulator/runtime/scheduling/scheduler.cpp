@@ -178,7 +178,7 @@ const std::vector<int>& Scheduler::roundOrder(LaneOrder order) {
     return order_;
 }
 
-void Scheduler::runGrid(const LaunchSpec& spec) {
+void Scheduler::prepareGrid(const LaunchSpec& spec) {
     body_ = spec.body;
     bodyContext_ = spec.context;
     threads_.assign(static_cast<size_t>(threadsPerBlock), Thread{});
@@ -188,16 +188,21 @@ void Scheduler::runGrid(const LaunchSpec& spec) {
         clockPointers_.push_back(&clock);
     }
     stoppedWith_ = cudaSuccess;
-    random_ = Settings::get().seed;
-    blockNumber = 0;
-    for (unsigned int z = 0; z < grid.z && stoppedWith_ == cudaSuccess; ++z) {
-        for (unsigned int y = 0; y < grid.y && stoppedWith_ == cudaSuccess; ++y) {
-            for (unsigned int x = 0; x < grid.x && stoppedWith_ == cudaSuccess; ++x) {
-                blockIndex = uint3{x, y, z};
-                runBlock(Settings::get().laneOrder);
-                ++blockNumber;
-            }
-        }
+}
+
+// Each block's random lane order has a seed of its own, so that a block runs
+// the same whichever blocks ran before it: on one worker or on several.
+void Scheduler::runBlockNumbered(std::uint32_t number) {
+    blockNumber = number;
+    blockIndex = uint3{number % grid.x, number / grid.x % grid.y, number / (grid.x * grid.y)};
+    random_ = Settings::get().seed ^ (0xD1B54A32D192ED03ull * (std::uint64_t{number} + 1));
+    runBlock(Settings::get().laneOrder);
+}
+
+void Scheduler::runGrid(const LaunchSpec& spec) {
+    prepareGrid(spec);
+    for (std::uint32_t number = 0; number < blockCount() && stoppedWith_ == cudaSuccess; ++number) {
+        runBlockNumbered(number);
     }
 }
 

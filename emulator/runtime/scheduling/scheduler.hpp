@@ -68,8 +68,13 @@ public:
     Trace trace;
     HappensBefore happensBefore;
 
-    // Runs every block of the launch (launch.cpp has checked it).
+    // Runs every block of the launch (launch.cpp has checked it), in order,
+    // until the kernel stops; or only what a worker process runs of it
+    // (block_workers.cpp): prepareGrid, then runBlockNumbered for each block.
     void runGrid(const LaunchSpec& spec);
+    void prepareGrid(const LaunchSpec& spec);
+    void runBlockNumbered(std::uint32_t number);
+    std::uint32_t blockCount() const { return grid.x * grid.y * grid.z; }
 
     // From inside a thread: wait at a collective until it is carried out; let
     // the others run (__nanosleep); stop the kernel, as a GPU stops one that
