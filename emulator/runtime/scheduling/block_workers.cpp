@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <cstring>
 #include <map>
 #include <set>
@@ -208,6 +209,11 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
     const std::uint64_t attempt = ++attempts;
     scheduler.prepareGrid(spec);
     std::fflush(nullptr);  // nothing buffered before the fork is written twice
+    // A program that ignores SIGCHLD would have its workers reaped unwaited.
+    struct sigaction waitable {}, programs {};
+    waitable.sa_handler = SIG_DFL;
+    sigemptyset(&waitable.sa_mask);
+    sigaction(SIGCHLD, &waitable, &programs);
     std::vector<pid_t> children;
     std::vector<int> results;
     for (unsigned w = 0; w < workers; ++w) {
@@ -230,19 +236,36 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
         results.push_back(fd);
     }
     bool succeeded = children.size() == workers;
-    for (size_t waited = 0; waited < children.size(); ++waited) {
-        int status = 0;
-        const pid_t child = wait(&status);
-        const bool done = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-        if (!done && succeeded) {
+    // Each worker waited for by its own pid (the program may have children of
+    // its own), all of them watched at once, so that one that gives up stops
+    // the others at once, even one whose block waits for the one that gave up.
+    std::vector<bool> running(children.size(), true);
+    size_t left = children.size();
+    while (left > 0) {
+        bool ended = false;
+        for (size_t w = 0; w < children.size(); ++w) {
+            int status = 0;
+            if (!running[w] || waitpid(children[w], &status, WNOHANG) != children[w]) {
+                continue;
+            }
+            running[w] = false;
+            --left;
+            ended |= !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        }
+        if ((ended || __atomic_load_n(&control->ended, __ATOMIC_ACQUIRE) != 0) && succeeded) {
             succeeded = false;
-            for (pid_t other : children) {  // the attempt is over: stop the rest now
-                if (other != child) {
-                    kill(other, SIGKILL);
+            for (size_t w = 0; w < children.size(); ++w) {
+                if (running[w]) {
+                    kill(children[w], SIGKILL);
                 }
             }
         }
+        if (left > 0) {
+            const timespec pause{0, 2000000};  // 2 ms
+            nanosleep(&pause, nullptr);
+        }
     }
+    sigaction(SIGCHLD, &programs, nullptr);
     if (__atomic_load_n(&control->ended, __ATOMIC_ACQUIRE) != 0) {
         succeeded = false;
     }
