@@ -120,7 +120,10 @@ void runLaunch(const LaunchSpec& spec) {
     MemoryChecks::beginLaunch();
     const bool tracing = scheduler.trace.beginLaunch(scheduler.kernelName, spec.grid, spec.block, scheduler.threadsPerBlock);
     scheduler.setTracingLaunch(tracing);
-    Watchdog::start([] { return Scheduler::instance().describeRunningThread(); });
+    Watchdog::start([] {
+        Scheduler::instance().progress.eraseLine();  // the watchdog's message starts a line of its own
+        return Scheduler::instance().describeRunningThread();
+    });
     scheduler.runGrid(spec);
     Watchdog::stop();
     if (tracing) {

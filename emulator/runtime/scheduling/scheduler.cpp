@@ -23,6 +23,7 @@ Scheduler& Scheduler::instance() {
 Scheduler::Scheduler() {
     Fibers::instance().describeRunningThread = [] {
         kernelCodeRunning = false;  // after a fault, only the runtime runs on this fiber
+        instance().progress.eraseLine();  // what the handler says next starts a line of its own
         return instance().describeRunningThread();
     };
     Fibers::instance().stopAfterFault = [](const void* address) {
@@ -190,15 +191,18 @@ void Scheduler::runGrid(const LaunchSpec& spec) {
     stoppedWith_ = cudaSuccess;
     random_ = Settings::get().seed;
     blockNumber = 0;
+    progress.beginLaunch(kernelName, 1ull * grid.x * grid.y * grid.z);
     for (unsigned int z = 0; z < grid.z && stoppedWith_ == cudaSuccess; ++z) {
         for (unsigned int y = 0; y < grid.y && stoppedWith_ == cudaSuccess; ++y) {
             for (unsigned int x = 0; x < grid.x && stoppedWith_ == cudaSuccess; ++x) {
                 blockIndex = uint3{x, y, z};
                 runBlock(Settings::get().laneOrder);
                 ++blockNumber;
+                progress.blockDone();
             }
         }
     }
+    progress.endLaunch();
 }
 
 void Scheduler::runBlock(LaneOrder laneOrder) {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "reporting/findings.hpp"
+#include "reporting/progress.hpp"
 #include "checks/happens_before.hpp"
 #include "reporting/settings.hpp"
 #include "reporting/trace.hpp"
@@ -67,6 +68,7 @@ public:
     LaunchReport report;
     Trace trace;
     HappensBefore happensBefore;
+    Progress progress;  // the clock on a long launch: its line on stderr
 
     // Runs every block of the launch (launch.cpp has checked it).
     void runGrid(const LaunchSpec& spec);
