@@ -49,7 +49,11 @@ namespace warp_emulator {
 
 class RaceCheck {
 public:
-    static RaceCheck& get();
+    // Inline: the checks ask for it at every access.
+    static RaceCheck& get() {
+        static RaceCheck* const check = new RaceCheck;
+        return *check;
+    }
     void beginLaunch();
     void beginBlock();
     // Reports the plain reads that raced with atomics and no atomicCAS checked.
@@ -67,6 +71,9 @@ private:
     // thread checks them with atomicCAS: by (thread, granule address).
     std::map<std::pair<std::uint32_t, std::uintptr_t>, std::pair<std::string, std::string>> pendingCas_;
 
+    bool harmless(const Access& earlier, const Access& current, std::uintptr_t key) const;
+    bool plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
+                                     const Place& place);
     void checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place, bool isCas);
     void conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, std::uintptr_t key,
                   const Place& place);

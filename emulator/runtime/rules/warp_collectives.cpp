@@ -9,11 +9,6 @@
 
 namespace warp_emulator {
 
-WarpCollectives& WarpCollectives::instance() {
-    static WarpCollectives* collectives = new WarpCollectives;
-    return *collectives;
-}
-
 static bool isPowerOfTwoWidth(int width) { return width >= 1 && width <= warpSize && (width & (width - 1)) == 0; }
 
 // The lane a shuffle reads for `lane`, by the PTX ISA's shfl.sync semantics,
@@ -69,8 +64,40 @@ unsigned int WarpCollectives::missingLanes(int warp, const Request& request, uns
     return request.mask & ~group & ~exited;
 }
 
+// The commonest call of all, in one pass: every lane of a whole warp at the
+// same shuffle with the full mask, each with a valid width, none of them
+// holding a mask conflict, and the warp not traced. Every lane takes part
+// and reads a lane that does, so there is nothing to report: carryOut()
+// would do just this. False, having changed nothing, otherwise.
+bool WarpCollectives::completeWholeWarpShuffle(int warp) {
+    if (scheduler_.lanesWhere(warp, State::Waiting) != 0xffffffffu || scheduler_.tracing(warp)) {
+        return false;
+    }
+    const Request& first = scheduler_.laneOf(warp, 0).request;
+    if (!isShuffle(first.op) || first.mask != 0xffffffffu) {
+        return false;
+    }
+    for (int lane = 0; lane < warpSize; ++lane) {
+        const Thread& thread = scheduler_.laneOf(warp, lane);
+        if (thread.request.op != first.op || thread.request.mask != first.mask ||
+            !isPowerOfTwoWidth(thread.request.width) || thread.conflict.active) {
+            return false;
+        }
+    }
+    for (int lane = 0; lane < warpSize; ++lane) {
+        Request& mine = scheduler_.laneOf(warp, lane).request;
+        mine.poisoned = false;
+        mine.result = scheduler_.laneOf(warp, sourceLane(mine, lane)).request.value;
+    }
+    scheduler_.release(warp, 0xffffffffu);
+    return true;
+}
+
 // Carries out every call of `warp` whose named lanes have all arrived or exited.
 bool WarpCollectives::completeReadyCalls(int warp) {
+    if (completeWholeWarpShuffle(warp)) {
+        return true;
+    }
     bool progressed = false;
     unsigned int considered = 0;
     for (int first : eachLane(scheduler_.lanesWhere(warp, State::Waiting))) {

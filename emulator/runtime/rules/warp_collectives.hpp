@@ -53,7 +53,11 @@ namespace warp_emulator {
 
 class WarpCollectives {
 public:
-    static WarpCollectives& instance();
+    // Inline: the checks ask for it at every access.
+    static WarpCollectives& instance() {
+        static WarpCollectives* const collectives = new WarpCollectives;
+        return *collectives;
+    }
     void beginLaunch() { readingCalls_.clear(); }
 
     // Carries out every call of `warp` whose named lanes have all arrived or exited.
@@ -74,6 +78,7 @@ private:
     // The calls that read an absent lane, numbered as in LaunchReport::calls.
     std::map<std::tuple<Op, unsigned int, int, int, const char*, int>, int> readingCalls_;
 
+    bool completeWholeWarpShuffle(int warp);
     unsigned int lanesAtCall(int warp, const Request& request);
     unsigned int missingLanes(int warp, const Request& request, unsigned int group) const;
     void carryOut(int warp, unsigned int group, bool forced);

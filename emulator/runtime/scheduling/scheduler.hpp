@@ -55,7 +55,11 @@ struct Thread {
 
 class Scheduler {
 public:
-    static Scheduler& instance();
+    // Inline: the checks ask for it at every access.
+    static Scheduler& instance() {
+        static Scheduler* const scheduler = new Scheduler;
+        return *scheduler;
+    }
 
     // The launch being run, and its findings.
     std::string kernelName;
@@ -133,7 +137,9 @@ private:
     cudaError_t stoppedWith_ = cudaSuccess;
     void (*body_)(void*) = nullptr;
     void* bodyContext_ = nullptr;
-    std::vector<int> order_;
+    std::vector<int> order_;  // the round's order; roundAt_: the next place in it
+    size_t roundAt_ = 0;
+    LaneOrder orderMade_ = LaneOrder::Ascending;
     std::vector<ThreadClock> clocks_;
     std::vector<ThreadClock*> clockPointers_;
     std::uint64_t random_ = 0;
@@ -144,6 +150,8 @@ private:
     void runBlock(LaneOrder order);
     const std::vector<int>& roundOrder(LaneOrder order);
     void resume(int index);
+    void enter(int index);
+    int nextInRound();
     void switchAway(int index);
 };
 
