@@ -79,6 +79,6 @@ for kernel in $kernels; do
   em=$(cut -d' ' -f3 "$work/emulated.runs" | largest); hm=$(cut -d' ' -f3 "$work/hip.runs" | largest)
   awk -v k="$kernel" -v ew="$ew" -v hw="$hw" -v ec="$ec" -v hc="$hc" -v em="$em" -v hm="$hm" 'BEGIN {
     printf "%-14s %9.2fs %9.2fs %9.2fs %9.2fs %7.1fx %7.1fx %8.0f MiB %8.0f MiB\n", k, ew, hw, ec, hc,
-           hw > 0 ? ew / hw : 0, hc > 0 ? ec / hc : 0, em / 1024, hm / 1024 }'
+           (hw > 0 ? ew / hw : 0), (hc > 0 ? ec / hc : 0), em / 1024, hm / 1024 }'
   echo "#   $kernel runs (wall CPU peak_KiB), emulator: $(paste -sd, "$work/emulated.runs"); HIP-CPU: $(paste -sd, "$work/hip.runs")"
 done
