@@ -1,9 +1,9 @@
 // progress_clock.cu: one launch that runs for about SECONDS (the argument; 3
 // unless given) on the emulator, for progress_line.py to watch the clock on
 // long launches (runtime/reporting/progress.hpp). A short launch first
-// measures what a block costs here, so that the long one lasts about as long
-// on a fast machine as on a slow one. Not a regression case: its time is
-// the machine's.
+// measures what a block costs here (the fastest of three), so that the long
+// one lasts at least about as long on a fast machine as on a slow one. Not a
+// regression case: its time is the machine's.
 #include <cuda_runtime.h>
 
 #include <chrono>
@@ -44,6 +44,12 @@ int main(int argc, char** argv) {
     while (took < 0.1) {
         trial *= 4;
         took = timedLaunch(in, out, trial);
+    }
+    // The fastest of three: on a busy machine the long launch then lasts at
+    // least the seconds asked for, longer when the machine is slower.
+    for (int again = 0; again < 2; ++again) {
+        const double more = timedLaunch(in, out, trial);
+        took = more < took ? more : took;
     }
     const unsigned int blocks = static_cast<unsigned int>(seconds / took * trial) + 1;
     const double ran = timedLaunch(in, out, blocks);
