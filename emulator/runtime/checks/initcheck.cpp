@@ -92,7 +92,8 @@ LastWrite& lastWrite() {
 
 }  // namespace
 
-void InitCheck::settle() {
+void InitCheck::settleWaiting() {
+    halfOfACopyWaits_ = false;
     lastWrite().waiting = false;
     WaitingRead& waiting = waitingRead();
     if (waiting.waiting) {
@@ -141,6 +142,7 @@ void InitCheck::read(const Place& place, const AccessRequest& access) {
     }
     WaitingRead& waiting = waitingRead();
     waiting.waiting = true;
+    halfOfACopyWaits_ = true;
     waiting.thread = thread;
     waiting.bytes = place.bytes;
     waiting.defined.resize(place.bytes);
@@ -164,6 +166,7 @@ void InitCheck::write(const Place& place, const AccessRequest&) {
     if (!copy) {
         markDefined(place, block);
         lastWrite() = {true, thread, place.bytes, place.defined, place.definedInBlock};
+        halfOfACopyWaits_ = true;
         return;
     }
     for (size_t i = 0; i < place.bytes; ++i) {

@@ -44,13 +44,15 @@ struct MaskConflict {
 };
 
 struct Thread {
+    // What the scheduler and a barrier read of every thread first, with the
+    // request's first fields, in one cache line.
     State state = State::Exited;
-    uint3 index{0, 0, 0};
-    Request request;
-    MaskConflict conflict;
-    long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
-    long long clockCalls = 0;      // clock64() calls (kernel_entry.cpp)
     bool kernelCode = false;       // it was in the kernel's own code when it last switched away
+    long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
+    Request request;
+    uint3 index{0, 0, 0};
+    MaskConflict conflict;
+    long long clockCalls = 0;      // clock64() calls (kernel_entry.cpp)
 };
 
 class Scheduler {
