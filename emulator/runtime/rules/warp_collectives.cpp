@@ -11,24 +11,6 @@ namespace warp_emulator {
 
 static bool isPowerOfTwoWidth(int width) { return width >= 1 && width <= warpSize && (width & (width - 1)) == 0; }
 
-// The lane a shuffle reads for `lane`, by the PTX ISA's shfl.sync semantics,
-// or `lane` itself where it keeps its own value.
-int WarpCollectives::sourceLane(const Request& request, int lane) {
-    const unsigned int segmentBits = static_cast<unsigned int>(warpSize - request.width) & 0x1fu;
-    const unsigned int clamp = request.op == Op::ShflUp ? 0u : 0x1fu;
-    const int offset = static_cast<int>(static_cast<unsigned int>(request.operand) & 0x1fu);
-    const int maxLane = static_cast<int>((static_cast<unsigned int>(lane) & segmentBits) | (clamp & ~segmentBits));
-    const int minLane = static_cast<int>(static_cast<unsigned int>(lane) & segmentBits);
-    int source = lane;
-    bool inRange = false;
-    switch (request.op) {
-        case Op::ShflUp: source = lane - offset; inRange = source >= maxLane; break;
-        case Op::ShflDown: source = lane + offset; inRange = source <= maxLane; break;
-        case Op::ShflXor: source = lane ^ offset; inRange = source <= maxLane; break;
-        default: source = minLane | (offset & ~static_cast<int>(segmentBits)); inRange = source <= maxLane; break;
-    }
-    return inRange ? source : lane;
-}
 
 // Two lanes are at the same call when they reached the same intrinsic with the
 // same mask and, where PTX's instruction has them, the same qualifiers:
@@ -318,8 +300,10 @@ void WarpCollectives::carryOut(int warp, unsigned int group, bool forced) {
 // barrier" (the Guide): the lanes that met there join their clocks
 // (happens_before.hpp). No other collective orders memory.
 void WarpCollectives::orderMemory(int warp, unsigned int named) {
-    std::vector<ThreadClock*> clocks;
-    std::vector<int> lanes;
+    std::vector<ThreadClock*>& clocks = syncwarpClocks_;
+    std::vector<int>& lanes = syncwarpLanes_;
+    clocks.clear();
+    lanes.clear();
     for (int lane : eachLane(named)) {
         clocks.push_back(&scheduler_.clockOf(warp * warpSize + lane));
         lanes.push_back(lane);
