@@ -7,6 +7,8 @@
 # evidence_follows_the_code can tell when one is stale.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# The clock on long launches (emulator/runtime/reporting/progress.hpp) never shows in what is captured.
+export WARP_EMULATOR_PROGRESS=0
 
 cxx=${CXX:-g++}
 export CXX="$cxx"

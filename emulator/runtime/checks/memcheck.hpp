@@ -62,6 +62,9 @@ public:
     // Where the access lands. Stops the kernel, and does not return, when the
     // access is invalid.
     static Place locate(const AccessRequest& access);
+    // The same for the commonest places, quickly; false where it cannot tell
+    // (then locate() is asked).
+    static bool locateCommon(const AccessRequest& access, Place& place);
     // The text of an access: "read of 4 bytes at x.cu:12" (site still a token).
     static std::string accessText(const AccessRequest& access);
 };

@@ -27,7 +27,10 @@ void MemoryChecks::kernelAccess(const AccessRequest& access) {
         // other threads have had their turn.
         Scheduler::instance().strongAccess(access.address);
     }
-    const Place place = MemCheck::locate(access);
+    Place place;
+    if (!MemCheck::locateCommon(access, place)) {
+        place = MemCheck::locate(access);
+    }
     if (place.space == Space::Local || place.space == Space::ReadOnly) {
         return;
     }

@@ -52,11 +52,6 @@ bool morallyStrongPair(const Access& one, const Access& other) {
 
 }  // namespace
 
-RaceCheck& RaceCheck::get() {
-    static RaceCheck* check = new RaceCheck;
-    return *check;
-}
-
 void RaceCheck::beginLaunch() {
     DeviceMemory::instance().forEachLive([](Allocation& allocation) {
         if (allocation.touchedThisLaunch && allocation.granules != nullptr) {
@@ -83,22 +78,34 @@ void RaceCheck::access(const Place& place, const AccessRequest& request, bool is
         return;
     }
     Scheduler& scheduler = Scheduler::instance();
+    const auto start = reinterpret_cast<std::uintptr_t>(request.address);
+    const std::uintptr_t end = start + request.bytes;
     Access current;
     current.thread = scheduler.currentGridThread();
     current.epoch = scheduler.currentClock().epoch;
     current.site = request.site;
     current.isWrite = isWrite;
+    if (request.kind == AccessKind::Plain && end <= place.granuleAddress + kGranuleBytes && start < end) {
+        // The commonest access: a plain one, within one granule.
+        const auto from = static_cast<unsigned int>(start - place.granuleAddress);
+        current.bytes = ((1u << (from + request.bytes)) - 1u) & ~((1u << from) - 1u);
+        if (!plainAccessNeedsNothingMore(*place.granules, current, place.granuleAddress, place)) {
+            checkGranule(*place.granules, current, place.granuleAddress, place, isCas);
+        }
+        return;
+    }
     current.kind = static_cast<unsigned>(request.kind);
     current.blockScoped = request.kind == AccessKind::Atomic && request.scope == Scope::Block;
     current.release = isWrite && isStrong(current) && HappensBefore::releasesWrites(scheduler.currentClock());
-    const auto start = reinterpret_cast<std::uintptr_t>(request.address);
-    const std::uintptr_t end = start + request.bytes;
     Granule* granule = place.granules;
+    const bool plain = request.kind == AccessKind::Plain;
     for (std::uintptr_t at = place.granuleAddress; at < end; at += kGranuleBytes, ++granule) {
         const std::uintptr_t from = std::max(start, at) - at;
         const std::uintptr_t to = std::min(end, at + kGranuleBytes) - at;
         current.bytes = ((1u << to) - 1u) & ~((1u << from) - 1u);
-        checkGranule(*granule, current, at, place, isCas);
+        if (!plain || !plainAccessNeedsNothingMore(*granule, current, at, place)) {
+            checkGranule(*granule, current, at, place, isCas);
+        }
     }
     if (isWrite && request.kind != AccessKind::Plain) {
         // What the thread does next comes after this strong write, which a
@@ -106,6 +113,57 @@ void RaceCheck::access(const Place& place, const AccessRequest& request, bool is
         ++scheduler.currentClock().epoch;
         strongWriters_.insert(current.thread);
     }
+}
+
+// Whether conflict() would find nothing to say of `earlier` and `current`,
+// a plain access: the same thread, other bytes, two reads, or ordered. False
+// also where it may have something to say: checkGranule() then decides.
+bool RaceCheck::harmless(const Access& earlier, const Access& current, std::uintptr_t key) const {
+    if (earlier.thread == 0 || earlier.thread == current.thread || (earlier.bytes & current.bytes) == 0 ||
+        (!earlier.isWrite && !current.isWrite)) {
+        return true;
+    }
+    Scheduler& scheduler = Scheduler::instance();
+    return !isReadOnlyCache(earlier) &&
+           scheduler.happensBefore.ordered(earlier.thread, earlier.epoch, scheduler.currentClock(), current.thread, key);
+}
+
+// The common case of a plain load or store, done as checkGranule() would do
+// it, in a few comparisons: no other accesses kept aside for the granule, no
+// release written to it, nothing to report, nothing to keep aside. Returns
+// false, having changed nothing, where any of that is not so.
+bool RaceCheck::plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
+                                            const Place& place) {
+    if (granule.read.moreReads) {
+        return false;
+    }
+    const std::uintptr_t key = syncKey(granuleAddress, firstByteOf(current.bytes), place);
+    if (!harmless(granule.write, current, key)) {
+        return false;
+    }
+    if (current.isWrite) {
+        const Access& write = granule.write;
+        const Access& read = granule.read;
+        if (write.syncLocation || !harmless(read, current, key) ||
+            (write.thread != 0 && write.thread != current.thread && (write.bytes & ~current.bytes) != 0) ||
+            (read.thread != 0 && (read.bytes & ~current.bytes) != 0)) {
+            return false;
+        }
+        granule.write = current;
+        granule.read = Access{};
+        return true;
+    }
+    const Access& last = granule.read;
+    Scheduler& scheduler = Scheduler::instance();
+    const bool replaces = last.thread == 0 || last.thread == current.thread ||
+                          ((last.bytes & ~current.bytes) == 0 &&
+                           scheduler.happensBefore.ordered(last.thread, last.epoch, scheduler.currentClock(),
+                                                           current.thread, key));
+    if (!replaces) {
+        return false;
+    }
+    granule.read = current;
+    return true;
 }
 
 void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place,

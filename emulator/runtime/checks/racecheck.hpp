@@ -57,7 +57,11 @@ namespace warp_emulator {
 
 class RaceCheck {
 public:
-    static RaceCheck& get();
+    // Inline: the checks ask for it at every access.
+    static RaceCheck& get() {
+        static RaceCheck* const check = new RaceCheck;
+        return *check;
+    }
     void beginLaunch();
     void beginBlock();
     // Reports the plain reads that raced with atomics and no atomicCAS checked.
@@ -85,6 +89,9 @@ private:
     // section, which wants a fence, not an atomic (race_reports.hpp).
     std::unordered_set<std::uint32_t> strongWriters_;
 
+    bool harmless(const Access& earlier, const Access& current, std::uintptr_t key) const;
+    bool plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
+                                     const Place& place);
     void checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place, bool isCas);
     void conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, std::uintptr_t key,
                   const Place& place);

@@ -171,6 +171,7 @@ extern "C" void __assert_fail(const char* assertion, const char* file, unsigned 
     if (scheduler.inKernel()) {
         const uint3 thread = scheduler.currentThread().index;
         const uint3 block = scheduler.blockIndex;
+        scheduler.progress.eraseLine();
         std::fflush(stdout);
         std::fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file, line,
                      function, block.x, block.y, block.z, thread.x, thread.y, thread.z, assertion);

@@ -56,11 +56,6 @@ std::string Allocation::name() const {
     return "the " + std::to_string(bytes) + " bytes";
 }
 
-DeviceMemory& DeviceMemory::instance() {
-    static DeviceMemory* memory = new DeviceMemory;
-    return *memory;
-}
-
 // The arena is reserved, not taken: its pages cost nothing until an
 // allocation makes them usable. The largest reservation the host grants, up
 // to 1 TiB. Shared, so that the worker processes a launch's blocks may run
@@ -162,11 +157,8 @@ bool DeviceMemory::release(void* start, const std::string& freedBy) {
     return true;
 }
 
-Allocation* DeviceMemory::holding(const void* address) {
+Allocation* DeviceMemory::search(const void* address) {
     const char* at = static_cast<const char*>(address);
-    if (lastFound_ != nullptr && at >= lastFound_->start && at < lastFound_->start + (lastFound_->bytes == 0 ? 1 : lastFound_->bytes)) {
-        return lastFound_;
-    }
     auto after = allocations_.upper_bound(reinterpret_cast<std::uintptr_t>(address));
     if (after == allocations_.begin()) {
         return nullptr;

@@ -52,7 +52,11 @@ struct Allocation {
 
 class DeviceMemory {
 public:
-    static DeviceMemory& instance();
+    // Inline: the checks ask for it at every access.
+    static DeviceMemory& instance() {
+        static DeviceMemory* const memory = new DeviceMemory;
+        return *memory;
+    }
 
     // Null when the arena or the host has no room.
     void* allocate(size_t bytes, MemoryKind kind, ElementType element, std::string origin);
@@ -64,7 +68,15 @@ public:
         return at >= arena_ && at < arena_ + arenaBytes_;
     }
     // The allocation, live or freed, that holds `address`; null in a gap.
-    Allocation* holding(const void* address);
+    // Inline where it is the one found last, as it mostly is.
+    Allocation* holding(const void* address) {
+        const char* at = static_cast<const char*>(address);
+        if (lastFound_ != nullptr && at >= lastFound_->start &&
+            at < lastFound_->start + (lastFound_->bytes == 0 ? 1 : lastFound_->bytes)) {
+            return lastFound_;
+        }
+        return search(address);
+    }
     // The live allocation holding all of [address, address + bytes); null otherwise.
     Allocation* liveHolding(const void* address, size_t bytes);
     // The allocations next to `address`, for a report: the closest one
@@ -94,6 +106,7 @@ private:
 
     DeviceMemory();
     char* place(size_t reserved);
+    Allocation* search(const void* address);
 };
 
 }  // namespace warp_emulator

@@ -9,11 +9,6 @@
 
 namespace warp_emulator {
 
-Spaces& Spaces::get() {
-    static Spaces* spaces = new Spaces;
-    return *spaces;
-}
-
 Spaces::Spaces() {
     const SymbolTable& symbols = SymbolTable::get();
     staticShared_ = symbols.sharedSection();

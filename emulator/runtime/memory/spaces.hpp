@@ -26,7 +26,11 @@ constexpr size_t kSharedBytesWithoutOptIn = 49152;
 
 class Spaces {
 public:
-    static Spaces& get();
+    // Inline: the checks ask for it at every access.
+    static Spaces& get() {
+        static Spaces* const spaces = new Spaces;
+        return *spaces;
+    }
 
     MemoryRange staticShared() const { return staticShared_; }
     char* dynamicShared() const { return dynamicShared_; }

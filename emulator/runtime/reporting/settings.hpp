@@ -41,6 +41,7 @@ struct Settings {
     bool raceCheck = true;              // WARP_EMULATOR_RACE_CHECK=1|0 (0: no happens-before race check)
     size_t stackBytes = 512 * 1024;     // WARP_EMULATOR_STACK_KIB=N
     unsigned watchdogSeconds = 60;      // WARP_EMULATOR_WATCHDOG_SECONDS=N (0: never)
+    unsigned progressSeconds = 2;       // WARP_EMULATOR_PROGRESS=N: a launch's line after N s (0: never; progress.hpp)
     std::vector<std::string> suppressed;  // WARP_EMULATOR_SUPPRESS=a,b: kernels whose findings do not count
     std::string tracePath;              // WARP_EMULATOR_TRACE=FILE
     std::vector<std::string> traceKernels;  // WARP_EMULATOR_TRACE_KERNELS=a,b (empty: every kernel)
@@ -159,6 +160,15 @@ private:
                 refuse("WARP_EMULATOR_WATCHDOG_SECONDS", value, "a whole number of seconds up to 86400, or 0 for never (the default is 60)");
             }
             s.watchdogSeconds = static_cast<unsigned>(seconds);
+        }
+        if (const char* value = std::getenv("WARP_EMULATOR_PROGRESS")) {
+            unsigned long long seconds = 0;
+            if (!readWholeNumber(value, seconds) || seconds > 86400) {
+                refuse("WARP_EMULATOR_PROGRESS", value,
+                       "a whole number of seconds up to 86400 before a long launch says how far it has got, or 0 for "
+                       "never (the default is 2)");
+            }
+            s.progressSeconds = static_cast<unsigned>(seconds);
         }
         if (const char* value = std::getenv("WARP_EMULATOR_SUPPRESS")) {
             s.suppressed = namesIn(value);

@@ -1,6 +1,7 @@
 // block_barrier.cpp: __syncthreads() and its variants (block_barrier.hpp).
 #include "rules/block_barrier.hpp"
 
+#include <climits>
 #include <map>
 
 #include "reporting/text.hpp"
@@ -21,66 +22,70 @@ std::string BlockBarrier::whereThreadsWait(const std::vector<int>& waiting) cons
 }
 
 // Releases the barrier once every thread that has not exited waits at one.
+// One pass over the threads finds whether it can, and whether the rules were
+// kept; the reports, when they were not, take their own passes.
 bool BlockBarrier::release() {
-    std::vector<int> waiting;
+    std::vector<Thread>& threads = scheduler_.threads();
+    waiting_.clear();
+    const Thread* first = nullptr;
+    bool oneBarrier = true;
+    long long fewestPassedByExited = LLONG_MAX;  // the fewest barriers an exited thread got past
+    int count = 0;
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
-        const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-        if (thread.state == State::Waiting && !isBlockBarrier(thread.request.op)) {
-            return false;  // some thread is at a warp collective: not yet
-        }
+        const Thread& thread = threads[static_cast<size_t>(i)];
         if (thread.state == State::Waiting) {
-            waiting.push_back(i);
+            if (!isBlockBarrier(thread.request.op)) {
+                return false;  // some thread is at a warp collective: not yet
+            }
+            if (first == nullptr) {
+                first = &thread;
+            } else if (oneBarrier) {
+                oneBarrier = thread.request.op == first->request.op && sameSite(thread.request, first->request);
+            }
+            count += thread.request.value != 0;
+            waiting_.push_back(i);
+        } else if (thread.state == State::Exited && thread.barriersPassed < fewestPassedByExited) {
+            fewestPassedByExited = thread.barriersPassed;
         }
     }
-    if (waiting.empty()) {
+    if (first == nullptr) {
         return false;
     }
     if (!broken_) {
-        const Thread& first = scheduler_.threads()[static_cast<size_t>(waiting.front())];
-        bool oneBarrier = true;
-        for (int i : waiting) {
-            const Request& request = scheduler_.threads()[static_cast<size_t>(i)].request;
-            oneBarrier &= request.op == first.request.op && sameSite(request, first.request);
-        }
         if (!oneBarrier) {
             scheduler_.report.ruleBroken(scheduler_.whereBlock() + ": the threads of the block wait at different barriers: " +
-                              whereThreadsWait(waiting) +
+                              whereThreadsWait(waiting_) +
                               ". Every thread of a block must reach the same __syncthreads(); it is allowed in "
                               "conditional code only if the condition is the same across the whole block.");
             broken_ = true;
         }
-        std::vector<int> skipped;  // exited threads that got past fewer barriers than the waiting ones
-        for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
-            const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-            if (thread.state == State::Exited && thread.barriersPassed <= first.barriersPassed) {
-                skipped.push_back(i);
+        if (fewestPassedByExited <= first->barriersPassed) {
+            std::vector<int> skipped;  // exited threads that got past fewer barriers than the waiting ones
+            for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
+                const Thread& thread = threads[static_cast<size_t>(i)];
+                if (thread.barriersPassed <= first->barriersPassed && thread.state == State::Exited) {
+                    skipped.push_back(i);
+                }
             }
-        }
-        if (!skipped.empty()) {
             scheduler_.report.ruleBroken(scheduler_.whereBlock() + ": " + threadsPhrase(skipped) +
                               " exited without reaching the barrier the rest of the block waits at (" +
-                              whereThreadsWait(waiting) + "). Every thread of a block must reach each __syncthreads(); it is allowed in "
+                              whereThreadsWait(waiting_) + "). Every thread of a block must reach each __syncthreads(); it is allowed in "
                               "conditional code only if the condition is the same across the whole block. (A GPU "
                               "releases a barrier that only exited threads hold up, and so does the emulator.)");
             broken_ = true;
         }
     }
-    int count = 0;
-    for (int i : waiting) {
-        count += scheduler_.threads()[static_cast<size_t>(i)].request.value != 0;
-    }
-    for (int i : waiting) {
-        Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
+    std::vector<ThreadClock*>& arrived = arrived_;
+    arrived.clear();
+    for (int i : waiting_) {
+        Thread& thread = threads[static_cast<size_t>(i)];
         switch (thread.request.op) {
             case Op::SyncThreadsCount: thread.request.result = static_cast<std::uint64_t>(count); break;
-            case Op::SyncThreadsAnd: thread.request.result = count == static_cast<int>(waiting.size()); break;
+            case Op::SyncThreadsAnd: thread.request.result = count == static_cast<int>(waiting_.size()); break;
             case Op::SyncThreadsOr: thread.request.result = count != 0; break;
             default: break;
         }
         ++thread.barriersPassed;
-    }
-    std::vector<ThreadClock*> arrived;
-    for (int i : waiting) {
         arrived.push_back(&scheduler_.clockOf(i));
     }
     scheduler_.happensBefore.barrier(arrived);

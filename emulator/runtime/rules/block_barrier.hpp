@@ -46,6 +46,8 @@ public:
 private:
     Scheduler& scheduler_;
     bool broken_ = false;  // this block broke a __syncthreads() rule already: later trouble follows from it
+    std::vector<int> waiting_;             // kept from one release to the next, for their room
+    std::vector<ThreadClock*> arrived_;
     std::string whereThreadsWait(const std::vector<int>& threads) const;
 };
 

@@ -236,6 +236,7 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
         results.push_back(fd);
     }
     bool succeeded = children.size() == workers;
+    scheduler.progress.beginLaunch(scheduler.kernelName, blocks);
     // Each worker waited for by its own pid (the program may have children of
     // its own), all of them watched at once, so that one that gives up stops
     // the others at once, even one whose block waits for the one that gave up.
@@ -261,10 +262,12 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
             }
         }
         if (left > 0) {
+            scheduler.progress.doneSoFar(__atomic_load_n(&control->blocksDone, __ATOMIC_ACQUIRE));
             const timespec pause{0, 2000000};  // 2 ms
             nanosleep(&pause, nullptr);
         }
     }
+    scheduler.progress.endLaunch();
     sigaction(SIGCHLD, &programs, nullptr);
     if (__atomic_load_n(&control->ended, __ATOMIC_ACQUIRE) != 0) {
         succeeded = false;

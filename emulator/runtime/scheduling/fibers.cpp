@@ -60,11 +60,6 @@ __asm__(
 
 namespace warp_emulator {
 
-Fibers& Fibers::instance() {
-    static Fibers* fibers = new Fibers;
-    return *fibers;
-}
-
 void Fibers::prepare(int count, size_t stackBytes) {
     const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
     stackBytes = (stackBytes + page - 1) / page * page;
@@ -135,6 +130,9 @@ void Fibers::start(int index, Entry entry) {
 }
 void Fibers::resume(int index) { swapcontext(&scheduler_.context, &contexts_[static_cast<size_t>(index)].context); }
 void Fibers::suspend(int index) { swapcontext(&contexts_[static_cast<size_t>(index)].context, &scheduler_.context); }
+void Fibers::switchTo(int from, int to) {
+    swapcontext(&contexts_[static_cast<size_t>(from)].context, &contexts_[static_cast<size_t>(to)].context);
+}
 #else
 // The new stack, from its top: a zero return address for `entry`, the
 // address warp_emulator_switch returns to, six zeroed saved registers, then
@@ -158,6 +156,9 @@ void Fibers::resume(int index) {
 }
 void Fibers::suspend(int index) {
     warp_emulator_switch(&contexts_[static_cast<size_t>(index)].stackPointer, scheduler_.stackPointer);
+}
+void Fibers::switchTo(int from, int to) {
+    warp_emulator_switch(&contexts_[static_cast<size_t>(from)].stackPointer, contexts_[static_cast<size_t>(to)].stackPointer);
 }
 #endif
 

@@ -146,7 +146,10 @@ void runLaunch(const LaunchSpec& spec) {
     // On every core where the launch may, else one block after another
     // (block_workers.hpp), where the watchdog watches its threads.
     if (tracing || !BlockWorkers::run(spec)) {
-        Watchdog::start([] { return Scheduler::instance().describeRunningThread(); });
+        Watchdog::start([] {
+            Scheduler::instance().progress.eraseLine();  // the watchdog's message starts a line of its own
+            return Scheduler::instance().describeRunningThread();
+        });
         scheduler.runGrid(spec);
         Watchdog::stop();
     }

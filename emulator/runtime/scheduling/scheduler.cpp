@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
 
 #include "rules/block_barrier.hpp"
 #include "scheduling/fibers.hpp"
@@ -15,14 +14,10 @@
 
 namespace warp_emulator {
 
-Scheduler& Scheduler::instance() {
-    static Scheduler* scheduler = new Scheduler;
-    return *scheduler;
-}
-
 Scheduler::Scheduler() {
     Fibers::instance().describeRunningThread = [] {
         kernelCodeRunning = false;  // after a fault, only the runtime runs on this fiber
+        instance().progress.eraseLine();  // what the handler says next starts a line of its own
         return instance().describeRunningThread();
     };
     Fibers::instance().stopAfterFault = [](const void* address) {
@@ -65,18 +60,36 @@ void Scheduler::release(int warp, unsigned int lanes) {
     }
 }
 
-// The thread's fiber runs until it waits, exits or is stopped. Whether it is
-// in the kernel's own code, and where its stack is, go with it.
-void Scheduler::resume(int index) {
+// Thread `index` becomes the running one. Whether it is in the kernel's own
+// code, and where its stack is, go with it.
+void Scheduler::enter(int index) {
     Thread& thread = threads_[static_cast<size_t>(index)];
     current_ = &thread;
     currentIndex_ = index;
     spinAddress_ = nullptr;
     tracingThread_ = tracingLaunch_ && trace.traces(blockIndex, index / warpSize);
-    Fibers& fibers = Fibers::instance();
-    fibers.stackOf(index, &localMemoryStart, &localMemoryEnd);
+    Fibers::instance().stackOf(index, &localMemoryStart, &localMemoryEnd);
     kernelCodeRunning = thread.kernelCode;
-    fibers.resume(index);
+}
+
+// The next thread of the round that may run, or -1 when the round is over
+// (or the kernel stopped).
+int Scheduler::nextInRound() {
+    while (roundAt_ < order_.size() && stoppedWith_ == cudaSuccess) {
+        const int i = order_[roundAt_++];
+        if (threads_[static_cast<size_t>(i)].state == State::Runnable) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+// Runs the round from thread `index` on: each thread, when it waits, exits
+// or is stopped, switches straight to the next of the round (switchAway), and
+// the last one back here.
+void Scheduler::resume(int index) {
+    enter(index);
+    Fibers::instance().resume(index);
     kernelCodeRunning = false;
     current_ = nullptr;
     currentIndex_ = -1;
@@ -87,7 +100,13 @@ void Scheduler::switchAway(int index) {
     Thread& thread = threads_[static_cast<size_t>(index)];
     thread.kernelCode = kernelCodeRunning;
     kernelCodeRunning = false;
-    Fibers::instance().suspend(index);
+    const int next = nextInRound();
+    if (next < 0) {
+        Fibers::instance().suspend(index);
+    } else {
+        enter(next);
+        Fibers::instance().switchTo(index, next);
+    }
     kernelCodeRunning = thread.kernelCode;
 }
 
@@ -119,7 +138,8 @@ Request Scheduler::wait(const Request& request) {
     Watchdog::progress();
     thread.request = request;
     thread.state = State::Waiting;
-    waiting_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
+    const auto position = static_cast<unsigned int>(index);  // never negative: shifts, not divisions
+    waiting_[position / warpSize] |= 1u << (position % warpSize);
     switchAway(index);
     return thread.request;
 }
@@ -160,7 +180,8 @@ void Scheduler::stopKernel(cudaError_t error, const std::string& why) {
 
 // The orders of one round: every runnable thread runs once per round.
 const std::vector<int>& Scheduler::roundOrder(LaneOrder order) {
-    if (order_.size() != static_cast<size_t>(threadsPerBlock) || order != LaneOrder::Random) {
+    if (order_.size() != static_cast<size_t>(threadsPerBlock) || order != orderMade_) {
+        orderMade_ = order;  // ascending and descending stay as they are; random is shuffled on
         order_.resize(static_cast<size_t>(threadsPerBlock));
         for (int i = 0; i < threadsPerBlock; ++i) {
             order_[static_cast<size_t>(i)] = order == LaneOrder::Descending ? threadsPerBlock - 1 - i : i;
@@ -201,9 +222,12 @@ void Scheduler::runBlockNumbered(std::uint32_t number) {
 
 void Scheduler::runGrid(const LaunchSpec& spec) {
     prepareGrid(spec);
+    progress.beginLaunch(kernelName, blockCount());
     for (std::uint32_t number = 0; number < blockCount() && stoppedWith_ == cudaSuccess; ++number) {
         runBlockNumbered(number);
+        progress.blockDone();
     }
+    progress.endLaunch();
 }
 
 void Scheduler::runBlock(LaneOrder laneOrder) {
@@ -226,18 +250,15 @@ void Scheduler::runBlock(LaneOrder laneOrder) {
     WarpCollectives& collectives = WarpCollectives::instance();
     waiting_.assign(static_cast<size_t>(warpCount()), 0u);
     exited_.assign(static_cast<size_t>(warpCount()), 0u);
-    std::deque<int> round;
     for (;;) {
-        // A round: every runnable thread runs until it waits or exits.
-        const std::vector<int>& order = roundOrder(laneOrder);
-        round.assign(order.begin(), order.end());
+        // A round: every runnable thread runs until it waits or exits, in the
+        // round's order (nextInRound).
+        roundOrder(laneOrder);
+        roundAt_ = 0;
         yielded_ = false;
-        while (!round.empty() && stoppedWith_ == cudaSuccess) {
-            const int i = round.front();
-            round.pop_front();
-            if (threads_[static_cast<size_t>(i)].state == State::Runnable) {
-                resume(i);
-            }
+        const int first = nextInRound();
+        if (first >= 0) {
+            resume(first);
         }
         tracingThread_ = false;
         if (stoppedWith_ != cudaSuccess) {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "reporting/findings.hpp"
+#include "reporting/progress.hpp"
 #include "checks/happens_before.hpp"
 #include "reporting/settings.hpp"
 #include "reporting/trace.hpp"
@@ -43,18 +44,24 @@ struct MaskConflict {
 };
 
 struct Thread {
+    // What the scheduler and a barrier read of every thread first, with the
+    // request's first fields, in one cache line.
     State state = State::Exited;
-    uint3 index{0, 0, 0};
-    Request request;
-    MaskConflict conflict;
-    long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
-    long long clockCalls = 0;      // clock64() calls (kernel_entry.cpp)
     bool kernelCode = false;       // it was in the kernel's own code when it last switched away
+    long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
+    Request request;
+    uint3 index{0, 0, 0};
+    MaskConflict conflict;
+    long long clockCalls = 0;      // clock64() calls (kernel_entry.cpp)
 };
 
 class Scheduler {
 public:
-    static Scheduler& instance();
+    // Inline: the checks ask for it at every access.
+    static Scheduler& instance() {
+        static Scheduler* const scheduler = new Scheduler;
+        return *scheduler;
+    }
 
     // The launch being run, and its findings.
     std::string kernelName;
@@ -67,6 +74,7 @@ public:
     LaunchReport report;
     Trace trace;
     HappensBefore happensBefore;
+    Progress progress;  // the clock on a long launch: its line on stderr
 
     // Runs every block of the launch (launch.cpp has checked it), in order,
     // until the kernel stops; or only what a worker process runs of it
@@ -136,7 +144,9 @@ private:
     cudaError_t stoppedWith_ = cudaSuccess;
     void (*body_)(void*) = nullptr;
     void* bodyContext_ = nullptr;
-    std::vector<int> order_;
+    std::vector<int> order_;  // the round's order; roundAt_: the next place in it
+    size_t roundAt_ = 0;
+    LaneOrder orderMade_ = LaneOrder::Ascending;
     std::vector<ThreadClock> clocks_;
     std::vector<ThreadClock*> clockPointers_;
     std::uint64_t random_ = 0;
@@ -147,6 +157,8 @@ private:
     void runBlock(LaneOrder order);
     const std::vector<int>& roundOrder(LaneOrder order);
     void resume(int index);
+    void enter(int index);
+    int nextInRound();
     void switchAway(int index);
 };
 
