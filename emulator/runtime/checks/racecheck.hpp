@@ -70,7 +70,9 @@ private:
     void checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place, bool isCas);
     void conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, std::uintptr_t key,
                   const Place& place);
-    void report(const Access& earlier, const Access& current, const Place& place, const std::string& hint);
+    // "...; nothing orders the two: " + hint, or another joint where something does.
+    void report(const Access& earlier, const Access& current, const Place& place, const std::string& hint,
+                const char* joint = "; nothing orders the two: ");
     std::unordered_map<const Granule*, Extra>& extrasFor(const Place& place);
 };
 

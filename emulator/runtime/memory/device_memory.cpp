@@ -41,6 +41,9 @@ size_t DeviceMemory::granuleShadowBytes(size_t bytes) {
 }
 
 std::string Allocation::describe() const {
+    if (!shape.empty()) {
+        return "the " + shape + " from " + origin;
+    }
     if (element.name != nullptr && element.bytes != 0 && bytes % element.bytes == 0) {
         return "the " + std::string(element.name) + "[" + std::to_string(bytes / element.bytes) + "] from " + origin;
     }
