@@ -395,28 +395,25 @@ SurfaceBytes surfaceAccess(const SurfaceAccess& request) {
     }
     const bool outside = x < 0 || x + bytes > rowBytes || y < 0 || y >= static_cast<long long>(array.height) ||
                          slice < 0 || slice >= static_cast<long long>(array.depth);
+    const bool traps = request.boundary != cudaBoundaryModeZero && request.boundary != cudaBoundaryModeClamp;
+    if (outside && traps) {
+        std::string at = "x = " + std::to_string(x) + " bytes";
+        at += hasY ? ", y = " + std::to_string(y) : "";
+        at += hasSlice ? ", " + std::string(request.call == SurfaceCall::Surface3D ? "z" : "layer") + " = " +
+                             std::to_string(slice)
+                       : "";
+        stop(call.text() + ", at " + at + ", outside " + resourceText(resource) + " (rows of " +
+                 std::to_string(rowBytes) + " bytes): with cudaBoundaryModeTrap a GPU stops the kernel there; keep "
+                 "x + sizeof(T) within width * sizeof(texel), or pass cudaBoundaryModeClamp or cudaBoundaryModeZero",
+             cudaErrorLaunchFailure);
+    }
     if (outside) {
-        switch (request.boundary) {
-            case cudaBoundaryModeZero: return answer;  // reads zeros, writes nothing
-            case cudaBoundaryModeClamp:
-                x = x < 0 ? 0 : x + bytes > rowBytes ? (rowBytes - bytes) / bytes * bytes : x;
-                y = static_cast<long long>(clampIndex(y, array.height));
-                slice = static_cast<long long>(clampIndex(slice, array.depth));
-                break;
-            case cudaBoundaryModeTrap:
-            default: {
-                std::string at = "x = " + std::to_string(x) + " bytes";
-                at += hasY ? ", y = " + std::to_string(y) : "";
-                at += hasSlice ? ", " + std::string(request.call == SurfaceCall::Surface3D ? "z" : "layer") + " = " +
-                                     std::to_string(slice)
-                               : "";
-                stop(call.text() + ", at " + at + ", outside " + resourceText(resource) + " (rows of " +
-                         std::to_string(rowBytes) + " bytes): with cudaBoundaryModeTrap a GPU stops the kernel "
-                         "there; keep x + sizeof(T) within width * sizeof(texel), or pass cudaBoundaryModeClamp or "
-                         "cudaBoundaryModeZero",
-                     cudaErrorLaunchFailure);
-            }
+        if (request.boundary == cudaBoundaryModeZero) {
+            return answer;  // reads zeros, writes nothing
         }
+        x = x < 0 ? 0 : x + bytes > rowBytes ? (rowBytes - bytes) / bytes * bytes : x;
+        y = static_cast<long long>(clampIndex(y, array.height));
+        slice = static_cast<long long>(clampIndex(slice, array.depth));
     }
     const size_t texelBytes = array.format.bytes();
     const auto column = static_cast<size_t>(x) / texelBytes;
