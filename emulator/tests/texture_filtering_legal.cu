@@ -2,7 +2,8 @@
 // float bits (hex) to compare with an H200's bit for bit: point and linear
 // filtering, each address mode, normalized and unnormalized coordinates,
 // 8- and 16-bit integers read as normalized floats, half floats, a border
-// colour, the channels a format lacks, tex1Dfetch in and out of range, 2D,
+// colour, the channels a format lacks, sRGB (decoded with sRGB's transfer
+// function before filtering), tex1Dfetch in and out of range, 2D,
 // pitched, layered, 3D and cubemap textures. Every fetch reads memory a copy
 // wrote before the launch: legal, and no check may say otherwise.
 // The Programming Guide's "Texture Fetching" appendix: point sampling
@@ -12,6 +13,13 @@
 // size; cudaTextureDesc's documentation: without normalized coordinates,
 // wrap and mirror are clamp; an 8-bit unsigned integer read as normalized
 // float is v / 255. compute-sanitizer should report nothing.
+// Where the documents say less, the emulator chooses (an H200's bits will
+// say whether it chose as the hardware does): the texel coordinate is held
+// to 1/256 of a texel, rounded to nearest (ties to even), for point
+// sampling too; the weighted sum is exact, rounded to float once; tex1Dfetch
+// outside the elements returns zeros; channels the format lacks read 0, 0,
+// 1; an integer texture's border colour is its float's bits; a cubemap
+// fetch clamps on its face; between cubemap axes of equal size, x wins, then y.
 #include "case.cuh"
 
 #include <cstdint>
@@ -82,7 +90,7 @@ std::vector<unsigned int> hostCopy(const unsigned int* device, int count) {
 }
 
 cudaTextureObject_t textureOver(cudaArray_t array, cudaTextureFilterMode filter, cudaTextureAddressMode mode,
-                                bool normalized, cudaTextureReadMode read = cudaReadModeElementType) {
+                                bool normalized, cudaTextureReadMode read = cudaReadModeElementType, bool srgb = false) {
     cudaResourceDesc resource;
     std::memset(&resource, 0, sizeof resource);
     resource.resType = cudaResourceTypeArray;
@@ -93,6 +101,7 @@ cudaTextureObject_t textureOver(cudaArray_t array, cudaTextureFilterMode filter,
     sampling.addressMode[0] = sampling.addressMode[1] = sampling.addressMode[2] = mode;
     sampling.normalizedCoords = normalized;
     sampling.readMode = read;
+    sampling.sRGB = srgb;
     sampling.borderColor[0] = 0.25f;
     sampling.borderColor[1] = 0.5f;
     sampling.borderColor[2] = 0.75f;
@@ -181,6 +190,11 @@ int main() {
         fetch2D<<<1, kCount>>>(texture, x2DDevice, y2DDevice, out);
         printValues("tex2D uchar4 normalized-float linear clamp", hostCopy(out, 4 * kCount));
         cudaDestroyTextureObject(texture);
+        const cudaTextureObject_t srgb = textureOver(bytes, cudaFilterModeLinear, cudaAddressModeClamp, false,
+                                                     cudaReadModeNormalizedFloat, true);
+        fetch2D<<<1, kCount>>>(srgb, x2DDevice, y2DDevice, out);
+        printValues("tex2D uchar4 sRGB normalized-float linear clamp", hostCopy(out, 4 * kCount));
+        cudaDestroyTextureObject(srgb);
         const cudaTextureObject_t elements = textureOver(bytes, cudaFilterModePoint, cudaAddressModeBorder, false);
         fetchElements<<<1, kCount>>>(elements, x2DDevice, y2DDevice, out);
         printValues("tex2D uchar4 element-type point border", hostCopy(out, 4 * kCount));
