@@ -28,11 +28,9 @@ long long toFixed(float coordinate) {
     // Rounded here, not by the FPU's mode, which a kernel may have changed
     // (and without floor(), a call of the C library's on this target).
     long long whole = static_cast<long long>(scaled);  // towards zero
-    if (static_cast<double>(whole) > scaled) {
-        --whole;
-    }
+    whole -= static_cast<double>(whole) > scaled ? 1 : 0;  // down
     const double rest = scaled - static_cast<double>(whole);
-    return rest > 0.5 ? whole + 1 : rest < 0.5 ? whole : whole + (whole & 1);
+    return whole + ((rest > 0.5) | ((rest == 0.5) & ((whole & 1) != 0)));
 }
 
 // The index `index` stands for along an axis of `size` texels, or -1 for the border.
