@@ -1,6 +1,8 @@
-// channel_descriptor.h, for the host compiler: the CUDA Toolkit's header of that name is part of what
-// cuda_runtime.h brings in, and so it is here: the emulator's headers (warp_emulator.hpp),
-// with the macros the Toolkit's defines, which helper headers written for it test.
+// channel_descriptor.h, for the host compiler: as the CUDA Toolkit's,
+// cudaCreateChannelDesc<T>() for every type CUDA makes a descriptor for, and
+// the Half forms, with the macro the Toolkit's defines, which helper headers
+// test. They are the emulator's own (warp_emulator/host/texture_api.hpp).
 #pragma once
 #define __CHANNEL_DESCRIPTOR_H__
-#include "warp_emulator.hpp"
+#include "driver_types.h"
+#include "warp_emulator/host/texture_api.hpp"

@@ -1,6 +1,8 @@
-// surface_types.h, for the host compiler: the CUDA Toolkit's header of that name is part of what
-// cuda_runtime.h brings in, and so it is here: the emulator's headers (warp_emulator.hpp),
-// with the macros the Toolkit's defines, which helper headers written for it test.
+// surface_types.h, for the host compiler: as the CUDA Toolkit's, the types of
+// surface objects (cudaSurfaceObject_t, the cudaSurfaceType macros), with the
+// macro the Toolkit's defines, which helper headers test. They are the
+// emulator's own (warp_emulator/host/texture_types.hpp).
 #pragma once
 #define __SURFACE_TYPES_H__
-#include "warp_emulator.hpp"
+#include "driver_types.h"
+#include "warp_emulator/host/texture_types.hpp"

@@ -61,8 +61,12 @@ std::string hostMemoryAt(const void* address) {
 }
 
 std::string kindWord(const AccessRequest& access) {
-    if (access.kind == AccessKind::Atomic) {
-        return "atomic";
+    switch (access.kind) {
+        case AccessKind::Atomic: return "atomic";
+        case AccessKind::TextureFetch: return "texture fetch";
+        case AccessKind::SurfaceRead: return "surface read";
+        case AccessKind::SurfaceWrite: return "surface write";
+        default: break;
     }
     return std::string(access.kind == AccessKind::Volatile ? "volatile " : "") + (access.isWrite ? "write" : "read");
 }

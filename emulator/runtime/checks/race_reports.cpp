@@ -16,14 +16,19 @@ bool isAtomic(const Access& access) { return access.kind == static_cast<unsigned
 
 std::string accessWord(const Access& access) { return access.isWrite ? "wrote" : "read"; }
 
-// " (an atomic)", " (a volatile)" or "" after an access's line.
+// " (an atomic)", " (a texture fetch)" or "" after an access's line.
 std::string kindNote(const Access& access) {
     if (isAtomic(access)) {
         return access.blockScoped ? " (an atomic of block scope)" : " (an atomic)";
     }
-    return access.kind == static_cast<unsigned>(AccessKind::Volatile)      ? " (through a volatile pointer)"
-           : access.kind == static_cast<unsigned>(AccessKind::ReadOnlyCache) ? " (with __ldg)"
-                                                                             : "";
+    switch (static_cast<AccessKind>(access.kind)) {
+        case AccessKind::Volatile: return " (through a volatile pointer)";
+        case AccessKind::ReadOnlyCache: return " (with __ldg)";
+        case AccessKind::TextureFetch: return " (a texture fetch)";
+        case AccessKind::SurfaceRead: return " (a surface read)";
+        case AccessKind::SurfaceWrite: return " (a surface write)";
+        default: return "";
+    }
 }
 
 Pairing pairingOf(const Access& one, const Access& other) {
@@ -103,9 +108,11 @@ void RaceReports::unordered(const Access& earlier, const Access& current, const 
     add(key, record, found != records_.end());
 }
 
-void RaceReports::withHint(const Access& earlier, const Access& current, const Place& place, const std::string& hint) {
+void RaceReports::withHint(const Access& earlier, const Access& current, const Place& place, const std::string& hint,
+                           const char* joint) {
     leaveToOneWorker();
     Record record;
+    record.joint = joint;
     record.earlier = earlier;
     record.current = current;
     record.memory = {place.position(), place.objectName(), place.allocatedAt()};
@@ -197,7 +204,7 @@ std::string RaceReports::text(const Record& record) const {
     return "kernel " + scheduler.kernelName + ": " + scheduler.describeThread(earlier.thread) + " " +
            accessWord(earlier) + " " + record.memory.position + " at " + lineOf(earlier.site) + kindNote(earlier) +
            ", and " + scheduler.describeThread(current.thread) + " " + accessWord(current) + " it at " +
-           lineOf(current.site) + kindNote(current) + "; nothing orders the two: " +
+           lineOf(current.site) + kindNote(current) + record.joint +
            (record.hint.empty() ? scopeHint(record) : record.hint) +
            (record.memory.allocatedAt.empty() ? "" : ". " + capitalised(record.memory.allocatedAt));
 }

@@ -53,8 +53,11 @@ public:
     // threads they are, and on the launch's other pairs of the same lines.
     void unordered(const Access& earlier, const Access& current, const Place& place);
     // A race whose fix does not (an atomic beside a plain access, __ldg,
-    // volatile, an atomic of block scope): `hint` says it.
-    void withHint(const Access& earlier, const Access& current, const Place& place, const std::string& hint);
+    // volatile, an atomic of block scope, a texture fetch): `hint` says it,
+    // after `joint` (a thread's write and its own texture fetch are ordered
+    // by the thread, yet the fetch may not see the write).
+    void withHint(const Access& earlier, const Access& current, const Place& place, const std::string& hint,
+                  const char* joint = "; nothing orders the two: ");
     // The plain first read of an atomicCAS loop, `read`, that raced with
     // `atomic` of another thread and that its thread never checked with an
     // atomicCAS, where other threads checked their reads of that line.
@@ -71,6 +74,7 @@ private:
         Access earlier, current;  // the pair the message names
         Memory memory;
         std::string hint;         // fixed, for a race of withHint(); "" for unordered()
+        std::string joint = "; nothing orders the two: ";  // between the accesses and the hint
         Pairing pairing = Pairing::Warp;
         bool lowerPairings = false;  // other pairs of these lines were closer threads (lanes of one warp)
         std::string readSite;        // the read's line and memory, for an unordered read/write pair

@@ -26,6 +26,13 @@ bool isStrong(const Access& access) {
            access.kind == static_cast<unsigned>(AccessKind::Volatile);
 }
 bool isReadOnlyCache(const Access& access) { return access.kind == static_cast<unsigned>(AccessKind::ReadOnlyCache); }
+// A texture fetch or a surface read: through the texture cache, which the
+// Programming Guide says is not kept coherent with the kernel's own writes.
+bool isTextureRead(const Access& access) {
+    return access.kind == static_cast<unsigned>(AccessKind::TextureFetch) ||
+           access.kind == static_cast<unsigned>(AccessKind::SurfaceRead);
+}
+bool outsideMemoryModel(const Access& access) { return isReadOnlyCache(access) || isTextureRead(access); }
 
 // A location's key in the logs of releases and the records of observed
 // writes (happens_before.hpp): the address of an access's first byte, so
@@ -107,7 +114,7 @@ void RaceCheck::access(const Place& place, const AccessRequest& request, bool is
             checkGranule(*granule, current, at, place, isCas);
         }
     }
-    if (isWrite && request.kind != AccessKind::Plain) {
+    if (isWrite && isStrong(current)) {
         // What the thread does next comes after this strong write, which a
         // thread that observes it is ordered after (happens_before.hpp).
         ++scheduler.currentClock().epoch;
@@ -292,15 +299,37 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
 
 void RaceCheck::conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress,
                          std::uintptr_t key, const Place& place) {
-    if (earlier.thread == 0 || earlier.thread == current.thread || (earlier.bytes & current.bytes) == 0 ||
-        (!earlier.isWrite && !current.isWrite)) {
+    if (earlier.thread == 0 || (earlier.bytes & current.bytes) == 0 || (!earlier.isWrite && !current.isWrite)) {
+        return;
+    }
+    if (earlier.thread == current.thread) {
+        if (earlier.isWrite && isTextureRead(current)) {
+            // The Guide's rule reaches the writing thread itself.
+            RaceReports::get().withHint(earlier, current, place,
+                   "the Programming Guide: a texture fetch or surface read of an address \"written to via a global "
+                   "write or a surface write in the same kernel call returns undefined data\", by the same thread "
+                   "too (the texture cache is not kept coherent with writes): fetch (or read through the surface) in a "
+                   "later launch what a launch writes",
+                   "; ");
+        }
         return;
     }
     Scheduler& scheduler = Scheduler::instance();
     RaceReports& reports = RaceReports::get();
-    if (isReadOnlyCache(earlier) || isReadOnlyCache(current)) {
-        // Nothing orders a load through the read-only cache: the kernel's
-        // writes to what it reads race with it, however they are ordered.
+    if (outsideMemoryModel(earlier) || outsideMemoryModel(current)) {
+        // Nothing orders a load through the read-only or the texture cache:
+        // the kernel's writes to what it reads race with it, however they
+        // are ordered.
+        if (isTextureRead(earlier) || isTextureRead(current)) {
+            reports.withHint(earlier, current, place,
+                             "texture fetches and surface reads go through the texture cache, to which the memory "
+                             "model does not apply (the PTX ISA: it \"does not apply to texture (including "
+                             "ld.global.nc) and surface accesses\"), and which the Programming Guide says is not kept "
+                             "coherent with the kernel's writes, so no barrier or fence orders a fetch or surface read "
+                             "after a write: fetch (or read through the surface) in a later launch what a launch "
+                             "writes");
+            return;
+        }
         reports.withHint(earlier, current, place,
                          "__ldg() reads through the read-only data cache, to which the memory model does not apply "
                          "(the PTX ISA: it \"does not apply to texture (including ld.global.nc) and surface "

@@ -22,6 +22,13 @@
 // lock): without one, the reader may get an older value, as the Guide's
 // threadfence reduction without its fence may sum stale partial sums.
 //
+// Loads outside the memory model (__ldg's, texture fetches, surface reads:
+// shadow.hpp's AccessKind) meet a write by another thread to what they read
+// as a race whatever orders the two; a texture fetch or surface read also
+// meets its own thread's earlier write in the launch as one, since the
+// Programming Guide says such a fetch "returns undefined data"
+// (device/textures.cpp).
+//
 // One exception, the Guide's own: its atomicAdd for double begins with a plain
 // read of the address (`old = *address_as_ull`) and then checks that value
 // with atomicCAS, retrying while another thread changed it. A plain read that

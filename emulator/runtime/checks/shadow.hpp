@@ -16,10 +16,13 @@ constexpr size_t kGranuleBytes = 4;
 
 // How an access was made, as the PTX ISA's memory model tells them apart:
 // plain loads and stores are weak; volatile ones and atomic functions strong;
-// __ldg's loads through the read-only data cache are outside it ("The memory
-// consistency model does not apply to texture (including ld.global.nc) and
-// surface accesses").
-enum class AccessKind : unsigned char { Plain = 0, Volatile = 1, Atomic = 2, ReadOnlyCache = 3 };
+// __ldg's loads through the read-only data cache, texture fetches and
+// surface reads are outside it ("The memory consistency model does not apply
+// to texture (including ld.global.nc) and surface accesses"). A surface
+// write is a plain write, told apart for the reports.
+enum class AccessKind : unsigned char {
+    Plain = 0, Volatile = 1, Atomic = 2, ReadOnlyCache = 3, TextureFetch = 4, SurfaceRead = 5, SurfaceWrite = 6
+};
 
 // One access, in 16 bytes. `site` is a code address in the program (a
 // compiler-instrumented load or store) or a numbered source line (an atomic
@@ -30,14 +33,14 @@ struct Access {
     std::uint64_t site : 48;
     std::uint64_t bytes : 4;   // which of the granule's 4 bytes it touched
     std::uint64_t isWrite : 1;
-    std::uint64_t kind : 2;    // AccessKind
+    std::uint64_t kind : 3;    // AccessKind
     std::uint64_t blockScoped : 1;  // an atomic of block scope (atomicAdd_block)
     std::uint64_t moreReads : 1;    // in Granule::read: other concurrent reads are kept aside
     std::uint64_t checkedByCas : 1; // a plain read its thread then checked with atomicCAS
     std::uint64_t syncLocation : 1; // in Granule::write: a release was written here (a sync log exists)
     std::uint64_t release : 1;      // a strong write after a fence of its thread: a release pattern
     std::uint64_t readModifyWrite : 1;  // a plain write after its own thread's plain read of these bytes
-    std::uint64_t unused : 3;
+    std::uint64_t unused : 2;
 
     Access() : site(0), bytes(0), isWrite(0), kind(0), blockScoped(0), moreReads(0), checkedByCas(0),
                syncLocation(0), release(0), readModifyWrite(0), unused(0) {}

@@ -50,6 +50,9 @@ size_t DeviceMemory::ownerShadowBytes(size_t bytes) {
 std::string Allocation::describe() const { return name() + " from " + origin; }
 
 std::string Allocation::name() const {
+    if (!shape.empty()) {
+        return "the " + shape;
+    }
     if (element.name != nullptr && element.bytes != 0 && bytes % element.bytes == 0) {
         return "the " + std::string(element.name) + "[" + std::to_string(bytes / element.bytes) + "]";
     }

@@ -32,6 +32,7 @@ struct Allocation {
     MemoryKind kind = MemoryKind::Device;
     ElementType element;
     std::string origin;    // "cudaMalloc at shuffles.cu:412"
+    std::string shape;     // a CUDA array's, "64x64 CUDA array of float"; else empty
     bool live = true;
     std::string freedBy;   // "cudaFree at shuffles.cu:430", once freed
     // The checks' shadows (shadow.hpp), made with the allocation. `defined`
@@ -44,7 +45,8 @@ struct Allocation {
 
     char* end() const { return start + bytes; }
     size_t granuleCount() const { return (bytes + kGranuleBytes - 1) / kGranuleBytes; }
-    // "the int[100] from cudaMalloc at your.cu:12", "the 400 bytes from ..."
+    // "the int[100] from cudaMalloc at your.cu:12", "the 400 bytes from ...",
+    // "the 64x64 CUDA array of float from cudaMallocArray at your.cu:12"
     std::string describe() const;
     // "the int[100]", "the 400 bytes": describe() without where it came from
     std::string name() const;

@@ -87,37 +87,44 @@ cudaError_t mallocPitch(void** pointer, size_t* pitch, size_t width, size_t heig
 cudaError_t copySymbol(void* destination, const void* source, size_t bytes, size_t offset, size_t symbolBytes,
                        bool toSymbol);
 
+// A T** as the void** allocate() fills, where T may be const (HSOpticalFlow
+// allocates into a const float*, as CUDA's own template allows).
+template <typename T>
+void** untypedPointer(T** pointer) {
+    return reinterpret_cast<void**>(const_cast<std::remove_cv_t<T>**>(pointer));
+}
+
 }  // namespace warp_emulator
 
 template <typename T>
 cudaError_t cudaMalloc(T** pointer, size_t bytes, WARP_EMULATOR_SITE) {
-    return warp_emulator::allocate(reinterpret_cast<void**>(pointer), bytes, warp_emulator::MemoryKind::Device,
+    return warp_emulator::allocate(warp_emulator::untypedPointer(pointer), bytes, warp_emulator::MemoryKind::Device,
                                    warp_emulator::elementTypeOf<T>(), "cudaMalloc", file, line);
 }
 template <typename T>
 cudaError_t cudaMallocAsync(T** pointer, size_t bytes, cudaStream_t, WARP_EMULATOR_SITE) {
-    return warp_emulator::allocate(reinterpret_cast<void**>(pointer), bytes, warp_emulator::MemoryKind::Device,
+    return warp_emulator::allocate(warp_emulator::untypedPointer(pointer), bytes, warp_emulator::MemoryKind::Device,
                                    warp_emulator::elementTypeOf<T>(), "cudaMallocAsync", file, line);
 }
 template <typename T>
 cudaError_t cudaMallocManaged(T** pointer, size_t bytes, unsigned int = cudaMemAttachGlobal, WARP_EMULATOR_SITE) {
-    return warp_emulator::allocate(reinterpret_cast<void**>(pointer), bytes, warp_emulator::MemoryKind::Managed,
+    return warp_emulator::allocate(warp_emulator::untypedPointer(pointer), bytes, warp_emulator::MemoryKind::Managed,
                                    warp_emulator::elementTypeOf<T>(), "cudaMallocManaged", file, line);
 }
 template <typename T>
 cudaError_t cudaMallocHost(T** pointer, size_t bytes, WARP_EMULATOR_SITE) {
-    return warp_emulator::allocate(reinterpret_cast<void**>(pointer), bytes, warp_emulator::MemoryKind::HostPinned,
+    return warp_emulator::allocate(warp_emulator::untypedPointer(pointer), bytes, warp_emulator::MemoryKind::HostPinned,
                                    warp_emulator::elementTypeOf<T>(), "cudaMallocHost", file, line);
 }
 template <typename T>
 cudaError_t cudaHostAlloc(T** pointer, size_t bytes, unsigned int, WARP_EMULATOR_SITE) {
-    return warp_emulator::allocate(reinterpret_cast<void**>(pointer), bytes, warp_emulator::MemoryKind::HostPinned,
+    return warp_emulator::allocate(warp_emulator::untypedPointer(pointer), bytes, warp_emulator::MemoryKind::HostPinned,
                                    warp_emulator::elementTypeOf<T>(), "cudaHostAlloc", file, line);
 }
 // Rows of `width` bytes, each starting `*pitch` bytes after the one before.
 template <typename T>
 cudaError_t cudaMallocPitch(T** pointer, size_t* pitch, size_t width, size_t height, WARP_EMULATOR_SITE) {
-    return warp_emulator::mallocPitch(reinterpret_cast<void**>(pointer), pitch, width, height,
+    return warp_emulator::mallocPitch(warp_emulator::untypedPointer(pointer), pitch, width, height,
                                       warp_emulator::elementTypeOf<T>(), file, line);
 }
 cudaError_t cudaFree(void* pointer, WARP_EMULATOR_SITE);
