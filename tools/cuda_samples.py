@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """usage: tools/cuda_samples.py SAMPLES WORK [--only NAME,...] [--timeout SECONDS] [--jobs N]
-                              [--nvcc NVCC] [--list]
+                              [--nvcc NVCC] [--list] [--commit SHA] [--against TABLE]
 
 Builds and runs NVIDIA's cuda-samples (a checkout of github.com/NVIDIA/cuda-samples
 at SAMPLES) on the CPU warp emulator, unchanged, as a new user would:
@@ -15,6 +15,14 @@ each sample of Samples/0_Introduction, 1_Utilities, 2_Concepts_and_Techniques,
 exit status, its own check (PASS, FAIL, or none printed), the emulator's
 findings, the build's and the run's time, and the run's peak memory. The
 sources of a sample are those its CMakeLists.txt's add_executable names.
+A sample's own check is what it prints when it compares its result (its
+words vary: "Test passed", "Result = PASS", "returned OK", "0 Failures");
+many print none and say it by their exit status alone.
+
+--against TABLE (this tool's table of a GPU run, evidence/h200-cuda-samples.txt)
+adds a column: "same" where the sample built there and here, and exits with
+the same status and the same check, with no finding of the emulator; and a
+summary of the single-file and multi-file samples that did.
 
 A sample that needs what the emulator does not run is listed with why and
 not counted: graphics (OpenGL, Vulkan, EGL, Direct3D), the driver API, NVRTC,
@@ -48,8 +56,11 @@ EXCLUDED_LIBRARIES = [
     (r"find_package\((MPI|FreeImage|NVSCI)|#\s*include\s*[<\"](mpi\.h|FreeImage|nvsci)",
      "a library this machine lacks (MPI, FreeImage, NvSci)"),
 ]
-PASS = re.compile(r"\b(PASS(ED)?|[Pp]assed|Test passed|Result = PASS)\b")
-FAIL = re.compile(r"\b(FAIL(ED|URE)?|[Ff]ailed|Result = FAIL)\b")
+PASS = re.compile(r"\bPASS(ED)?\b|\b[Pp]assed\b|returned OK|Test [Ss]uccess(ful)?\b|Test Succeeded|^Success$|"
+                  r"Results Match|\b0 Failures|succesfully run", re.MULTILINE)
+# simpleAssert's "Device assert failed as expected" is its pass.
+FAIL = re.compile(r"\bFAIL(ED|URE)?\b|\b[Ff]ailed\b(?! as expected)|\bTest [Ff]ailed")
+ROW = re.compile(r"^(\S+/\S+)\s+(single|multi)\s+(yes|no)\s+(\S+)\s+(\S+)\s+(\S+)")
 FINDINGS = re.compile(r"warp emulator: (\d+) finding\(s\)")
 
 
@@ -141,6 +152,23 @@ def run_sample(name, folder, row, work, timeout):
     return row
 
 
+def gpu_rows(path):
+    """label -> (builds, exit, check) of a table this tool printed."""
+    rows = {}
+    with open(path, encoding="utf-8") as table:
+        for line in table:
+            match = ROW.match(line)
+            if match:
+                rows[match.group(1)] = (match.group(3), match.group(4), match.group(5))
+    return rows
+
+
+def same_as_gpu(row, gpu):
+    if gpu is None or gpu[0] != "yes" or row["build"] != 0:
+        return False
+    return str(row["exit"]) == gpu[1] and row["check"] == gpu[2] and row["findings"] == 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("samples")
@@ -151,7 +179,9 @@ def main():
     parser.add_argument("--nvcc", default=None, help="the nvcc to build with (default: emulator/nvcc)")
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--commit", default=None, help="the cuda-samples commit, where SAMPLES is no git checkout")
+    parser.add_argument("--against", default=None, help="a table of this tool from a GPU run, to compare with")
     options = parser.parse_args()
+    gpu = gpu_rows(options.against) if options.against else None
     os.makedirs(options.work, exist_ok=True)
     only = set(filter(None, options.only.split(",")))
     commit = options.commit or subprocess.run(["git", "-C", options.samples, "rev-parse", "HEAD"],
@@ -181,22 +211,42 @@ def main():
           % (options.nvcc or "emulator/nvcc"))
     for label, why in excluded:
         print("%-50s excluded: %s" % (label, why))
-    print("# %-48s %-6s %-6s %5s %-5s %8s %8s %8s %10s" % ("sample", "kind", "builds", "exit", "check",
-                                                          "findings", "build s", "run s", "peak KiB"))
+    if gpu is not None:
+        print("# compared with %s: \"same\" where exit status and check are the GPU's, with no finding"
+              % options.against)
+    print("# %-48s %-6s %-6s %5s %-5s %8s %8s %8s %10s%s" % ("sample", "kind", "builds", "exit", "check",
+                                                            "findings", "build s", "run s", "peak KiB",
+                                                            "" if gpu is None else "  as GPU"))
+    tally = {"single": [0, 0], "multi": [0, 0]}
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
         builds = [pool.submit(build_sample, command, path) for _, _, path, _, command in counted]
         for (label, name, path, kind, _), future in zip(counted, builds):
             row = run_sample(name, path, future.result(), options.work, options.timeout)
+            verdict = ""
+            if gpu is not None:
+                gpu_row = gpu.get(label)
+                if gpu_row is not None and gpu_row[0] == "yes":
+                    same = same_as_gpu(row, gpu_row)
+                    tally[kind][0] += same
+                    tally[kind][1] += 1
+                    verdict = "  same" if same else "  differs"
+                else:
+                    verdict = "  (no GPU build)"
             if row["build"] != 0:
-                print("%-50s %-6s %-6s %5s %-5s %8s %8.1f %8s %10s" % (label, kind, "no", "-", "-", "-",
-                                                                       row["build_seconds"], "-", "-"), flush=True)
+                print("%-50s %-6s %-6s %5s %-5s %8s %8.1f %8s %10s%s" % (label, kind, "no", "-", "-", "-",
+                                                                         row["build_seconds"], "-", "-", verdict),
+                      flush=True)
                 with open(os.path.join(options.work, name + ".build"), "w") as log:
                     log.write(" ".join(shlex.quote(a) for a in row["command"]) + "\n" + row["build_output"])
                 continue
-            print("%-50s %-6s %-6s %5d %-5s %8d %8.1f %8.1f %10d" % (label, kind, "yes", row["exit"], row["check"],
-                                                                     row["findings"], row["build_seconds"],
-                                                                     row["run_seconds"], row["peak_kib"]),
+            print("%-50s %-6s %-6s %5d %-5s %8d %8.1f %8.1f %10d%s" % (label, kind, "yes", row["exit"],
+                                                                       row["check"], row["findings"],
+                                                                       row["build_seconds"], row["run_seconds"],
+                                                                       row["peak_kib"], verdict),
                   flush=True)
+    if gpu is not None:
+        for kind, (same, total) in tally.items():
+            print("# %s-file samples that built on the GPU: %d of %d as on the GPU" % (kind, same, total))
     return 0
 
 
