@@ -139,6 +139,24 @@ def command_blocks(readme_text, name="README.md"):
     return blocks
 
 
+SUITE_HEADING = "## The test suite"
+
+
+def suite_command(readme_text, name="README.md"):
+    """The test command: the first command block under SUITE_HEADING. CI (.ci/run) runs it, so
+    it is exactly what a learner is told to run. Raises ReadmeError when there is none."""
+    lines = readme_text.splitlines()
+    if SUITE_HEADING not in lines:
+        raise ReadmeError(f"{name}: no heading '{SUITE_HEADING}', whose command block CI runs")
+    heading = lines.index(SUITE_HEADING) + 1
+    following = next((number for number, line in enumerate(lines, start=1)
+                      if number > heading and line.startswith("## ")), len(lines) + 1)
+    block = next((b for b in command_blocks(readme_text, name) if heading < b.line < following), None)
+    if block is None:
+        raise ReadmeError(f"{name}:{heading}: no command block under '{SUITE_HEADING}', which CI runs")
+    return block.text.strip()
+
+
 def split_commands(text):
     """A block's commands: its lines (continuations joined) split on `&&`, as (is nvcc, command)."""
     joined = re.sub(r"\\\n", " ", text)

@@ -17,6 +17,8 @@ The checks:
             findings), the first pitfall's change with the emulator's exit 4, the
             command that deletes the solution unseen (the check then exits 1), and
             `git checkout shuffles.cu`, which brings it back
+  suite     the test command is a command block under "## The test suite", where
+            .ci/run reads it, so CI runs what the page tells a reader to run
 Exit 0 when every check holds; else each failure is named and the exit status is 1.
 """
 import os
@@ -24,7 +26,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from readme_commands import ReadmeError, command_blocks  # noqa: E402
+from readme_commands import ReadmeError, command_blocks, suite_command  # noqa: E402
 
 MAX_LINES = 200
 # term: (how a mention is found, the text that explains it)
@@ -69,6 +71,11 @@ def problems_of(text):
         blocks = command_blocks(text)
     except ReadmeError as error:
         return problems + [str(error)]
+    try:
+        if "ctest" not in suite_command(text):
+            problems.append("the command block under '## The test suite' runs no ctest")
+    except ReadmeError as error:
+        problems.append(str(error))
     for what, pattern, status in COMMANDS:
         found = [block for block in blocks if re.search(pattern, block.text, re.MULTILINE) and not block.gpu
                  and not block.skip_reason]
@@ -100,6 +107,8 @@ def self_test(text, work):
         ("the solution printed, not deleted",
          text.replace("sed -i '/---- Exercise solution ----/", "sed -n '/---- Exercise solution ----/", 1),
          "the solution deleted unseen"),
+        ("the test suite's heading renamed", text.replace("\n## The test suite\n", "\n## Tests\n", 1),
+         "no heading '## The test suite'"),
     ]
     os.makedirs(work, exist_ok=True)
     missed = []
@@ -126,7 +135,7 @@ def main():
     path = os.path.join(arguments[0], "README.md")
     if check(path):
         return 1
-    print("ok: README.md has at most %d lines, explains %s where first used, and has the reader's commands"
+    print("ok: README.md has at most %d lines, explains %s where first used, has the reader's commands and the test suite's"
           % (MAX_LINES, ", ".join(TERMS)))
     if planting:
         with open(path, encoding="utf-8") as readme:
