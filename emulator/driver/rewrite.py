@@ -317,8 +317,32 @@ def shared_edits(code):
     return edits
 
 
+def alignment_edits(code):
+    """`__shared__ alignas(16) float a[...]` (and __align__(16)): nvcc reads
+    __shared__ as an attribute, but the host compiler reads it as the
+    emulator's thread_local, after which a standard attribute may not stand.
+    The alignment moves before __shared__, on the same line."""
+    edits = []
+    for match in re.finditer(r"\b__shared__\b(\s*)(?=(?:alignas|__align__)\s*\()", code):
+        opening = code.index("(", match.end())
+        depth = 0
+        for close in range(opening, len(code)):
+            depth += {"(": 1, ")": -1}.get(code[close], 0)
+            if depth == 0:
+                break
+        alignment = code[match.end():close + 1]
+        if "\n" in alignment or "\n" in match.group(1):
+            continue  # across lines: left as it is
+        edits.append((match.start(), close + 1, alignment + " __shared__"))
+    return edits
+
+
 def rewritten(text, code, templates, kernels=frozenset()):
-    edits = launch_edits(code, templates) + shared_edits(code) + address_edits(code, kernels)
+    shared = shared_edits(code)
+    # An `extern __shared__` declaration is rewritten whole (its alignment with it).
+    alignments = [edit for edit in alignment_edits(code)
+                  if not any(start <= edit[0] < end for start, end, _ in shared)]
+    edits = launch_edits(code, templates) + shared + address_edits(code, kernels) + alignments
     for start, end, replacement in sorted(edits, key=lambda edit: (edit[0], edit[1]), reverse=True):
         text = text[:start] + replacement + text[end:]
     return text

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 
+#include "checks/async_copies.hpp"
 #include "memory/device_memory.hpp"
 #include "checks/initcheck.hpp"
 #include "checks/memcheck.hpp"
@@ -29,6 +30,9 @@ void MemoryChecks::kernelAccess(const AccessRequest& access) {
     const Place place = MemCheck::locate(access);
     if (place.space == Space::Local || place.space == Space::ReadOnly) {
         return;
+    }
+    if (asyncCopiesInFlight != 0) {
+        AsyncCopies::get().check(place, access);  // an asynchronous copy in flight writes or reads these bytes
     }
     if (!access.isWrite) {
         InitCheck::read(place, access);
@@ -93,11 +97,23 @@ void MemoryChecks::hostAccess(const void* address, size_t bytes, bool isWrite, s
 void MemoryChecks::beginLaunch() {
     Spaces::get().beginLaunch();
     RaceCheck::get().beginLaunch();
+    AsyncCopies::get().beginLaunch();
 }
 
 void MemoryChecks::beginBlock() {
     Spaces::get().beginBlock(Scheduler::instance().dynamicSharedBytes);
     RaceCheck::get().beginBlock();
+}
+
+void MemoryChecks::resumeBlock(const SharedImage& image) {
+    Spaces::get().restoreBlock(image);
+    RaceCheck::get().beginBlock();
+}
+
+void MemoryChecks::gridBarrier() {
+    InitCheck::settle();
+    Spaces::get().beginLaunch();  // the shadows of __device__ variables
+    RaceCheck::get().gridBarrier();
 }
 
 void MemoryChecks::threadSwitches() { InitCheck::settle(); }

@@ -80,6 +80,13 @@ void RaceCheck::beginLaunch() {
 
 void RaceCheck::beginBlock() { sharedExtras_.clear(); }
 
+void RaceCheck::gridBarrier() {
+    const std::map<std::pair<std::uint32_t, std::uintptr_t>, std::pair<std::string, std::string>> pending =
+        std::move(pendingCas_);
+    beginLaunch();
+    pendingCas_ = pending;
+}
+
 std::unordered_map<const Granule*, RaceCheck::Extra>& RaceCheck::extrasFor(const Place& place) {
     return place.space == Space::Shared || place.space == Space::DynamicShared ? sharedExtras_ : globalExtras_;
 }

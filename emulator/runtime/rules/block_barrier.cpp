@@ -1,6 +1,7 @@
 // block_barrier.cpp: __syncthreads() and its variants (block_barrier.hpp).
 #include "rules/block_barrier.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "reporting/text.hpp"
@@ -21,8 +22,10 @@ std::string BlockBarrier::whereThreadsWait(const std::vector<int>& waiting) cons
 }
 
 // Releases the barrier once every thread that has not exited waits at one.
+// Threads at grid.sync() wait for the grid (grid_barrier.hpp), not here.
 bool BlockBarrier::release() {
     std::vector<int> waiting;
+    bool atGrid = false, elsewhere = false;
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
         const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
         if (thread.state == State::Waiting && !isBlockBarrier(thread.request.op)) {
@@ -30,12 +33,13 @@ bool BlockBarrier::release() {
         }
         if (thread.state == State::Waiting) {
             waiting.push_back(i);
+            (thread.request.op == Op::SyncGrid ? atGrid : elsewhere) = true;
         }
     }
-    if (waiting.empty()) {
+    if (waiting.empty() || !elsewhere) {
         return false;
     }
-    if (!broken_) {
+    if (!scheduler_.blockBarrierBroken) {
         const Thread& first = scheduler_.threads()[static_cast<size_t>(waiting.front())];
         bool oneBarrier = true;
         for (int i : waiting) {
@@ -47,7 +51,7 @@ bool BlockBarrier::release() {
                               whereThreadsWait(waiting) +
                               ". Every thread of a block must reach the same __syncthreads(); it is allowed in "
                               "conditional code only if the condition is the same across the whole block.");
-            broken_ = true;
+            scheduler_.blockBarrierBroken = true;
         }
         std::vector<int> skipped;  // exited threads that got past fewer barriers than the waiting ones
         for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
@@ -62,12 +66,23 @@ bool BlockBarrier::release() {
                               whereThreadsWait(waiting) + "). Every thread of a block must reach each __syncthreads(); it is allowed in "
                               "conditional code only if the condition is the same across the whole block. (A GPU "
                               "releases a barrier that only exited threads hold up, and so does the emulator.)");
-            broken_ = true;
+            scheduler_.blockBarrierBroken = true;
         }
     }
+    if (atGrid) {
+        // Those at grid.sync() go on waiting for the grid; the others pass.
+        waiting.erase(std::remove_if(waiting.begin(), waiting.end(),
+                                     [&](int i) {
+                                         return scheduler_.threads()[static_cast<size_t>(i)].request.op == Op::SyncGrid;
+                                     }),
+                      waiting.end());
+    }
     int count = 0;
+    bool ordersMemory = false;  // a thread_block's collective (cg::memcpy_async) orders none
     for (int i : waiting) {
-        count += scheduler_.threads()[static_cast<size_t>(i)].request.value != 0;
+        const Request& request = scheduler_.threads()[static_cast<size_t>(i)].request;
+        count += request.value != 0;
+        ordersMemory |= request.op != Op::BlockMeet;
     }
     for (int i : waiting) {
         Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
@@ -79,13 +94,15 @@ bool BlockBarrier::release() {
         }
         ++thread.barriersPassed;
     }
-    std::vector<ThreadClock*> arrived;
-    for (int i : waiting) {
-        arrived.push_back(&scheduler_.clockOf(i));
+    if (ordersMemory) {
+        std::vector<ThreadClock*> arrived;
+        for (int i : waiting) {
+            arrived.push_back(&scheduler_.clockOf(i));
+        }
+        scheduler_.happensBefore.barrier(arrived);
     }
-    scheduler_.happensBefore.barrier(arrived);
-    for (int warp = 0; warp < scheduler_.warpCount(); ++warp) {
-        scheduler_.release(warp, scheduler_.lanesWhere(warp, State::Waiting));
+    for (int i : waiting) {
+        scheduler_.release(i / warpSize, 1u << (i % warpSize));
     }
     return true;
 }

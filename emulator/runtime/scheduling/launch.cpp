@@ -10,6 +10,7 @@
 #include "reporting/source_lines.hpp"
 #include "memory/spaces.hpp"
 #include "memory/symbols.hpp"
+#include "rules/arrive_wait_barrier.hpp"
 #include "rules/warp_collectives.hpp"
 #include "scheduling/watchdog.hpp"
 
@@ -85,10 +86,15 @@ void printAndCount(Scheduler& scheduler) {
 
 }  // namespace
 
+// Set by cudaLaunchCooperativeKernel for the launch it makes (api/cooperative_launch.cpp).
+extern bool cooperativeLaunchNext;
+
 void runLaunch(const LaunchSpec& spec) {
     refuseThreadSanitizerRuntime();
     ApiState& api = ApiState::get();
     Scheduler& scheduler = Scheduler::instance();
+    scheduler.cooperative = cooperativeLaunchNext;
+    cooperativeLaunchNext = false;
     scheduler.report = LaunchReport{};
     scheduler.kernelName = spec.kernel != nullptr ? SymbolTable::get().nameOf(spec.kernel) : spec.name;
     scheduler.report.kernel = scheduler.kernelName;
@@ -116,6 +122,7 @@ void runLaunch(const LaunchSpec& spec) {
     }
     Fibers::instance().prepare(scheduler.threadsPerBlock, api.stackBytes);
     WarpCollectives::instance().beginLaunch();
+    ArriveWaitBarriers::instance().beginLaunch();
     scheduler.happensBefore.beginLaunch(scheduler.threadsPerBlock);
     MemoryChecks::beginLaunch();
     const bool tracing = scheduler.trace.beginLaunch(scheduler.kernelName, spec.grid, spec.block, scheduler.threadsPerBlock);

@@ -6,7 +6,10 @@
 #include <cstdlib>
 #include <deque>
 
+#include "checks/async_copies.hpp"
+#include "rules/arrive_wait_barrier.hpp"
 #include "rules/block_barrier.hpp"
+#include "rules/tile_barrier.hpp"
 #include "scheduling/fibers.hpp"
 #include "checks/memory_checks.hpp"
 #include "reporting/text.hpp"
@@ -94,6 +97,7 @@ void Scheduler::switchAway(int index) {
 void Scheduler::threadEntry() {
     Scheduler& scheduler = instance();
     scheduler.body_(scheduler.bodyContext_);
+    AsyncCopies::get().threadExits();  // what it left in flight lands now, as it would before the kernel ends
     const int index = scheduler.currentIndex_;
     Watchdog::progress();
     scheduler.current_->state = State::Exited;
@@ -189,11 +193,16 @@ void Scheduler::runGrid(const LaunchSpec& spec) {
     }
     stoppedWith_ = cudaSuccess;
     random_ = Settings::get().seed;
+    if (cooperative) {
+        runCooperativeGrid();
+        return;
+    }
     blockNumber = 0;
     for (unsigned int z = 0; z < grid.z && stoppedWith_ == cudaSuccess; ++z) {
         for (unsigned int y = 0; y < grid.y && stoppedWith_ == cudaSuccess; ++y) {
             for (unsigned int x = 0; x < grid.x && stoppedWith_ == cudaSuccess; ++x) {
                 blockIndex = uint3{x, y, z};
+                startBlock();
                 runBlock(Settings::get().laneOrder);
                 ++blockNumber;
             }
@@ -201,13 +210,15 @@ void Scheduler::runGrid(const LaunchSpec& spec) {
     }
 }
 
-void Scheduler::runBlock(LaneOrder laneOrder) {
+// The block at blockIndex, from its start: every thread at its first line.
+void Scheduler::startBlock() {
     Fibers& fibers = Fibers::instance();
     for (int i = 0; i < threadsPerBlock; ++i) {
         Thread& thread = threads_[static_cast<size_t>(i)];
         thread.request = Request{};
         thread.conflict = MaskConflict{};
         thread.barriersPassed = 0;
+        thread.gridBarriersPassed = 0;
         thread.clockCalls = 0;
         thread.kernelCode = false;
         thread.state = State::Runnable;
@@ -217,10 +228,27 @@ void Scheduler::runBlock(LaneOrder laneOrder) {
     }
     happensBefore.beginBlock(blockNumber, clockPointers_);
     MemoryChecks::beginBlock();
-    BlockBarrier barrier(*this);
-    WarpCollectives& collectives = WarpCollectives::instance();
     waiting_.assign(static_cast<size_t>(warpCount()), 0u);
     exited_.assign(static_cast<size_t>(warpCount()), 0u);
+    blockBarrierBroken = false;
+    ArriveWaitBarriers::instance().beginBlock(cooperative);
+}
+
+// Whether every thread of the block that has not exited waits at grid.sync().
+bool Scheduler::waitsOnlyAtGrid() const {
+    bool any = false;
+    for (const Thread& thread : threads_) {
+        if (thread.state == State::Runnable || (thread.state == State::Waiting && thread.request.op != Op::SyncGrid)) {
+            return false;
+        }
+        any |= thread.state == State::Waiting;
+    }
+    return any;
+}
+
+Scheduler::BlockEnd Scheduler::runBlock(LaneOrder laneOrder) {
+    BlockBarrier barrier(*this);
+    WarpCollectives& collectives = WarpCollectives::instance();
     std::deque<int> round;
     for (;;) {
         // A round: every runnable thread runs until it waits or exits.
@@ -236,14 +264,14 @@ void Scheduler::runBlock(LaneOrder laneOrder) {
         }
         tracingThread_ = false;
         if (stoppedWith_ != cudaSuccess) {
-            return;  // the kernel stopped: no thread runs again
+            return BlockEnd::Stopped;  // the kernel stopped: no thread runs again
         }
         int exited = 0;
         for (int warp = 0; warp < warpCount(); ++warp) {
             exited += __builtin_popcount(exited_[static_cast<size_t>(warp)]);
         }
         if (exited == threadsPerBlock) {
-            return;
+            return BlockEnd::Exited;
         }
         // Every thread left waits at a collective (or sleeps). Carry out the
         // ones whose threads have all come; failing that, answer
@@ -256,6 +284,9 @@ void Scheduler::runBlock(LaneOrder laneOrder) {
         if (!progressed) {
             progressed = barrier.release();
         }
+        if (!progressed) {
+            progressed = TileBarriers::instance().release() || ArriveWaitBarriers::instance().release();
+        }
         for (int warp = 0; warp < warpCount() && !progressed; ++warp) {
             progressed |= collectives.answerActiveMask(warp);
         }
@@ -266,7 +297,11 @@ void Scheduler::runBlock(LaneOrder laneOrder) {
         if (yielded_) {
             continue;  // the sleeping thread runs again; the watchdog ends a sleep that never ends
         }
-        if (!collectives.forceStuckCall()) {
+        if (waitsOnlyAtGrid()) {
+            return BlockEnd::AtGridBarrier;  // the grid's turn (cooperative_grid.cpp)
+        }
+        if (!collectives.forceStuckCall() && !TileBarriers::instance().forceStuck() &&
+            !ArriveWaitBarriers::instance().forceStuck()) {
             std::fprintf(stderr, "warp emulator: internal error: %s cannot make progress\n", whereBlock().c_str());
             std::abort();
         }

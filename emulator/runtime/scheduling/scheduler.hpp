@@ -42,12 +42,15 @@ struct MaskConflict {
     int line = 0;
 };
 
+struct SuspendedBlock;  // cooperative_grid.cpp
+
 struct Thread {
     State state = State::Exited;
     uint3 index{0, 0, 0};
     Request request;
     MaskConflict conflict;
     long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
+    long long gridBarriersPassed = 0;  // grid.sync() calls (a cooperative launch)
     long long clockCalls = 0;      // clock64() calls (kernel_entry.cpp)
     bool kernelCode = false;       // it was in the kernel's own code when it last switched away
 };
@@ -63,12 +66,16 @@ public:
     std::uint32_t blockNumber = 0;   // blockIndex, counted x first
     int threadsPerBlock = 0;
     size_t dynamicSharedBytes = 0;
+    bool cooperative = false;        // launched with cudaLaunchCooperativeKernel: grid.sync() may be called
+    bool blockBarrierBroken = false; // this block broke a __syncthreads() rule already (block_barrier.hpp)
     std::vector<const void*> pointerArguments;
     LaunchReport report;
     Trace trace;
     HappensBefore happensBefore;
 
-    // Runs every block of the launch (launch.cpp has checked it).
+    // Runs every block of the launch (launch.cpp has checked it): one after
+    // another, or, for a cooperative launch, each until the grid barrier, all
+    // of them held there, then on (cooperative_grid.cpp).
     void runGrid(const LaunchSpec& spec);
 
     // From inside a thread: wait at a collective until it is carried out; let
@@ -139,7 +146,15 @@ private:
 
     Scheduler();
     static void threadEntry();
-    void runBlock(LaneOrder order);
+    // How a block's run ends: every thread exited, or every one left waits at
+    // grid.sync() (a cooperative launch), or the kernel stopped.
+    enum class BlockEnd { Exited, AtGridBarrier, Stopped };
+    void startBlock();
+    BlockEnd runBlock(LaneOrder order);
+    bool waitsOnlyAtGrid() const;
+    void runCooperativeGrid();
+    void suspendBlock(SuspendedBlock& block);
+    void resumeBlock(SuspendedBlock& block);
     const std::vector<int>& roundOrder(LaneOrder order);
     void resume(int index);
     void switchAway(int index);
