@@ -300,8 +300,12 @@ void RaceCheck::conflict(const Access& earlier, const Access& current, std::uint
     } else if (sameBlock) {
         hint = "they are threads of one block, and no __syncthreads() lies between them";
     } else {
-        hint = "they are threads of different blocks, which only a release (__threadfence(), then an atomic write) "
-               "and an acquire (an atomic read of it, then __threadfence() or __syncthreads()) order";
+        hint = scheduler.cooperative
+                   ? "they are threads of different blocks, which only grid.sync(), or a release (__threadfence(), "
+                     "then an atomic write) and an acquire (an atomic read of it, then __threadfence() or "
+                     "__syncthreads()), order"
+                   : "they are threads of different blocks, which only a release (__threadfence(), then an atomic write) "
+                     "and an acquire (an atomic read of it, then __threadfence() or __syncthreads()) order";
     }
     report(earlier, current, place, hint);
 }

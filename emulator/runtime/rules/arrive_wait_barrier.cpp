@@ -57,6 +57,7 @@ void ArriveWaitBarriers::gridBarrier() {
     for (auto& [key, barrier] : barriers_) {
         barrier.arrivals = Arrivals{};
         barrier.completedPhases.clear();
+        barrier.initThread = 0;  // ordered before everything after the grid barrier
     }
 }
 
@@ -67,8 +68,8 @@ ArriveWaitBarriers::Barrier* ArriveWaitBarriers::find(const void* address) {
 }
 
 std::string ArriveWaitBarriers::describe(const Barrier& barrier) const {
-    return "a cuda::barrier that init() at " + siteText(barrier.initFile, barrier.initLine) + " set to expect " +
-           std::to_string(barrier.expected) + (barrier.expected == 1 ? " arrival" : " arrivals") + " a phase";
+    return "(init() at " + siteText(barrier.initFile, barrier.initLine) + ": " + std::to_string(barrier.expected) +
+           (barrier.expected == 1 ? " arrival" : " arrivals") + " a phase)";
 }
 
 void ArriveWaitBarriers::init(void* address, long long expected, bool hasCompletion, const char* file, int line) {
@@ -80,6 +81,8 @@ void ArriveWaitBarriers::init(void* address, long long expected, bool hasComplet
     barrier.hasCompletion = hasCompletion;
     barrier.initFile = file;
     barrier.initLine = line;
+    barrier.initThread = scheduler_.currentGridThread();
+    barrier.initEpoch = scheduler_.currentClock().epoch;
 }
 
 void ArriveWaitBarriers::completePhase(Barrier& barrier) {
@@ -102,6 +105,17 @@ Arrival ArriveWaitBarriers::arrive(void* address, long long count, bool drop, co
                                      "expected) must come first (by one thread, then __syncthreads()), as libcu++ says.");
         return {};
     }
+    if (!barrier->initRaceReported && barrier->initThread != 0 &&
+        !scheduler_.happensBefore.ordered(barrier->initThread, barrier->initEpoch, scheduler_.currentClock(),
+                                          scheduler_.currentGridThread(), 0)) {
+        barrier->initRaceReported = true;
+        scheduler_.report.ruleBroken(scheduler_.describeRunningThread() + ": " + callAndSite(call) +
+                                     ", and nothing orders it after the init() at " +
+                                     siteText(barrier->initFile, barrier->initLine) + " by " +
+                                     scheduler_.describeThread(barrier->initThread) +
+                                     ": init() must come before every other use of the barrier (one thread "
+                                     "initializes it, then __syncthreads()).");
+    }
     AsyncCopies::get().completeOn(address);  // the copies it was given land before its arrival counts
     touchObject(address, call.file, call.line);
     scheduler_.happensBefore.arrive(scheduler_.currentClock(), static_cast<std::uint32_t>(scheduler_.currentIndex()),
@@ -110,7 +124,7 @@ Arrival ArriveWaitBarriers::arrive(void* address, long long count, bool drop, co
     Arrival arrival;
     arrival.phase = barrier->phase;
     if (count > barrier->pending) {
-        scheduler_.report.ruleBroken(scheduler_.describeRunningThread() + ": " + callAndSite(call) + " on " +
+        scheduler_.report.ruleBroken(scheduler_.describeRunningThread() + ": " + callAndSite(call) + " " +
                                      describe(*barrier) + " made " + std::to_string(count) + " arrival(s) where phase " +
                                      std::to_string(barrier->phase) + " waited for " + std::to_string(barrier->pending) +
                                      " more: the behavior is undefined if the arrivals exceed the expected count.");
@@ -223,9 +237,9 @@ bool ArriveWaitBarriers::forceStuck() {
         std::vector<int> arrived = barrier->arrivedThreads;
         std::sort(arrived.begin(), arrived.end());
         arrived.erase(std::unique(arrived.begin(), arrived.end()), arrived.end());
-        std::string text = scheduler_.whereBlock() + ": " + callAndSite(thread.request) + " on " + describe(*barrier) +
+        std::string text = scheduler_.whereBlock() + ": " + callAndSite(thread.request) + " " + describe(*barrier) +
                            " can never return: its phase " + std::to_string(barrier->phase) + " has had " +
-                           std::to_string(barrier->expected - barrier->pending) + " of them (" +
+                           std::to_string(barrier->expected - barrier->pending) + " arrival(s) (" +
                            (arrived.empty() ? std::string("from no thread") : "from " + threadsPhrase(arrived)) + ")";
         if (!exited.empty()) {
             text += "; " + threadsPhrase(exited) + " exited without arriving";

@@ -64,6 +64,9 @@ private:
         bool completing = false;            // the completion function runs now
         const char* initFile = "";
         int initLine = 0;
+        std::uint32_t initThread = 0;       // who initialized it (grid thread + 1), and when
+        std::uint32_t initEpoch = 0;
+        bool initRaceReported = false;
         Arrivals arrivals;                  // of the current phase
         std::vector<int> arrivedThreads;    // of the current phase, for a report
         std::map<unsigned long long, KnowledgeRef> completedPhases;  // the last few

@@ -13,7 +13,7 @@
 // same answer however a GPU groups them.
 //
 // The rule: every thread of the group takes part. A call begins with a meeting
-// of the group's lanes (Op::GroupMeet), which the warp rules check as any
+// of the group's lanes (meeting.hpp), which the warp rules check as any
 // _sync intrinsic (warp_collectives.hpp's R2: every lane of the group that has
 // not exited must reach the same call; a report names "cg::reduce(tile, ...)
 // on a thread_block_tile<32>"), and which orders no memory. A lane of the
@@ -27,7 +27,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "thread_group_calls.hpp"
+#include "meeting.hpp"
 
 namespace cooperative_groups {
 
@@ -59,42 +59,9 @@ struct bit_xor {
 namespace emulated {
 
 template <typename Group>
-struct IsWarpGroup : std::false_type {};
-template <unsigned int Size, typename ParentT>
-struct IsWarpGroup<thread_block_tile<Size, ParentT>> : std::integral_constant<bool, Size <= 32> {};
-template <>
-struct IsWarpGroup<coalesced_group> : std::true_type {};
-
-template <typename Group>
-struct IsMultiWarpTile : std::false_type {};
-template <unsigned int Size, typename ParentT>
-struct IsMultiWarpTile<thread_block_tile<Size, ParentT>> : std::integral_constant<bool, (Size > 32)> {};
-
-template <typename Group>
 constexpr void checkAlgorithmGroup() {
     static_assert(IsWarpGroup<std::decay_t<Group>>::value || IsMultiWarpTile<std::decay_t<Group>>::value,
                   "cg::reduce and cg::*_scan take a thread_block_tile or a coalesced_group (CUDA's take no other)");
-}
-
-// The lanes of `lanes` that met at the call: poisoned when a lane of the
-// group has exited (the meeting reported it).
-struct Met {
-    unsigned int present = 0;
-    bool poisoned = false;
-    unsigned int rank = 0;
-    unsigned int count = 0;
-};
-
-inline Met meet(const warp_emulator::groups::WarpLanes& lanes, const warp_emulator::GroupCall& call, const char* file,
-                int line) {
-    using namespace warp_emulator;
-    const Request done = groups::groupRequest(Op::GroupMeet, lanes.mask, 0, 0, warpSize, {}, false, call, file, line);
-    Met met;
-    met.present = static_cast<unsigned int>(done.result) | (1u << groups::laneId());
-    met.poisoned = done.poisoned;
-    met.rank = groups::rankIn(met.present, groups::laneId());
-    met.count = static_cast<unsigned int>(__builtin_popcount(met.present));
-    return met;
 }
 
 template <typename T>

@@ -21,8 +21,8 @@
 #include <type_traits>
 
 #include "../device/async_copies.hpp"
-#include "../libcudacxx/aligned_size.hpp"
-#include "thread_group_calls.hpp"
+#include "../libcudacxx/aligned_size_fwd.hpp"
+#include "meeting.hpp"
 
 namespace cooperative_groups {
 

@@ -7,6 +7,8 @@
 
 #include <cstddef>
 
+#include "aligned_size_fwd.hpp"
+
 namespace cuda {
 
 template <std::size_t Alignment>
@@ -17,20 +19,5 @@ struct aligned_size_t {
     constexpr explicit aligned_size_t(std::size_t size) : value(size) {}
     constexpr operator std::size_t() const { return value; }
 };
-
-namespace emulated {
-
-// What a size promises of a copy's alignment: an aligned_size_t its
-// Alignment, any other size nothing (1).
-template <typename Size>
-struct PromisedAlignment {
-    static constexpr std::size_t value = 1;
-};
-template <std::size_t Alignment>
-struct PromisedAlignment<aligned_size_t<Alignment>> {
-    static constexpr std::size_t value = Alignment;
-};
-
-}  // namespace emulated
 
 }  // namespace cuda
