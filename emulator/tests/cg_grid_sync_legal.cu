@@ -50,6 +50,8 @@ __global__ void twoGridBarriers(int* parts, int* total, int* kept) {
                                (grid.is_valid() ? 100 : 0);
 }
 
+__global__ void nothing() {}
+
 int main() {
     DeviceArray<int> parts(256, 0), total(1, 0), kept(256, 0);
     int* partsPointer = parts.device;
@@ -66,9 +68,9 @@ int main() {
     std::printf("total %d again\n", total.read()[0]);
 
     int perMultiprocessor = 0;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor, twoGridBarriers, 64, 0);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor, nothing, 1024, 0);
     const cudaError_t tooLarge =
-        cudaLaunchCooperativeKernel(twoGridBarriers, dim3(perMultiprocessor * 132 + 1), dim3(64), arguments, 0, nullptr);
+        cudaLaunchCooperativeKernel(nothing, dim3(perMultiprocessor * 132 + 1), dim3(1024), nullptr, 0, nullptr);
     const cudaError_t last = cudaGetLastError();
     std::printf("%d blocks a multiprocessor; %d blocks: %s (then cudaGetLastError: %s)\n", perMultiprocessor,
                 perMultiprocessor * 132 + 1, cudaGetErrorName(tooLarge), cudaGetErrorName(last));

@@ -193,6 +193,9 @@ bool ArriveWaitBarriers::testWait(void* address, unsigned long long phase) {
 }
 
 bool ArriveWaitBarriers::release() {
+    if (scheduler_.barrierWaiters == 0) {
+        return false;
+    }
     bool progressed = false;
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
         const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
@@ -202,6 +205,7 @@ bool ArriveWaitBarriers::release() {
         const Barrier* barrier = find(thread.request.variable);
         if (barrier == nullptr || barrier->phase > thread.request.value) {
             scheduler_.release(i / warpSize, 1u << (i % warpSize));
+            --scheduler_.barrierWaiters;
             progressed = true;
         }
     }
@@ -209,6 +213,9 @@ bool ArriveWaitBarriers::release() {
 }
 
 bool ArriveWaitBarriers::forceStuck() {
+    if (scheduler_.barrierWaiters == 0) {
+        return false;
+    }
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
         const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
         if (thread.state != State::Waiting || thread.request.op != Op::BarrierWait) {

@@ -39,29 +39,23 @@ void TileBarriers::gather(int at, std::vector<int>* present, std::vector<int>* m
 }
 
 bool TileBarriers::release() {
+    if (scheduler_.tileCallWaiters == 0) {
+        return false;
+    }
     bool progressed = false;
+    std::vector<bool> looked(static_cast<size_t>(scheduler_.threadsPerBlock), false);
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
         const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-        if (thread.state != State::Waiting || !isTileCall(thread.request.op) ||
-            static_cast<int>(thread.request.mask) != i - i % std::max(1, thread.request.width)) {
-            continue;  // one look per tile: from its first thread's rank on
-        }
-        std::vector<int> present, missing;
-        gather(i, &present, &missing);
-        if (missing.empty() && !present.empty()) {
-            carryOut(present);
-            progressed = true;
-        }
-    }
-    // A tile whose first thread has exited is looked at from its lowest waiting thread.
-    for (int i = 0; i < scheduler_.threadsPerBlock && !progressed; ++i) {
-        const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-        if (thread.state != State::Waiting || !isTileCall(thread.request.op)) {
+        if (looked[static_cast<size_t>(i)] || thread.state != State::Waiting || !isTileCall(thread.request.op)) {
             continue;
         }
         std::vector<int> present, missing;
         gather(i, &present, &missing);
-        if (missing.empty() && !present.empty()) {
+        for (int other : present) {
+            looked[static_cast<size_t>(other)] = true;
+        }
+        const bool everyThreadCame = missing.empty();
+        if (everyThreadCame) {
             carryOut(present);
             progressed = true;
         }
@@ -70,6 +64,9 @@ bool TileBarriers::release() {
 }
 
 bool TileBarriers::forceStuck() {
+    if (scheduler_.tileCallWaiters == 0) {
+        return false;
+    }
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
         const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
         if (thread.state != State::Waiting || !isTileCall(thread.request.op)) {
@@ -131,6 +128,7 @@ void TileBarriers::carryOut(const std::vector<int>& present) {
     for (int i : present) {
         scheduler_.release(i / warpSize, 1u << (i % warpSize));
     }
+    scheduler_.tileCallWaiters -= static_cast<int>(present.size());
 }
 
 }  // namespace warp_emulator

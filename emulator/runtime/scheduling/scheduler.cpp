@@ -124,6 +124,11 @@ Request Scheduler::wait(const Request& request) {
     thread.request = request;
     thread.state = State::Waiting;
     waiting_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
+    if (isTileCall(request.op)) {
+        ++tileCallWaiters;
+    } else if (request.op == Op::BarrierWait) {
+        ++barrierWaiters;
+    }
     switchAway(index);
     return thread.request;
 }
@@ -231,6 +236,8 @@ void Scheduler::startBlock() {
     waiting_.assign(static_cast<size_t>(warpCount()), 0u);
     exited_.assign(static_cast<size_t>(warpCount()), 0u);
     blockBarrierBroken = false;
+    tileCallWaiters = 0;
+    barrierWaiters = 0;
     ArriveWaitBarriers::instance().beginBlock(cooperative);
 }
 

@@ -68,6 +68,10 @@ public:
     size_t dynamicSharedBytes = 0;
     bool cooperative = false;        // launched with cudaLaunchCooperativeKernel: grid.sync() may be called
     bool blockBarrierBroken = false; // this block broke a __syncthreads() rule already (block_barrier.hpp)
+    // How many threads of the block wait at a multi-warp tile's call, and at
+    // a cuda::barrier's wait: the rounds look at those rules only when some do.
+    int tileCallWaiters = 0;
+    int barrierWaiters = 0;
     std::vector<const void*> pointerArguments;
     LaunchReport report;
     Trace trace;
