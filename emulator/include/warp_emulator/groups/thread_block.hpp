@@ -41,7 +41,11 @@ public:
     static dim3 group_dim() { return blockDim; }
     static dim3 dim_threads() { return blockDim; }
 
-    // The split barrier: arrive, then wait for the rest of the block.
+    // The split barrier (CUDA 12): here barrier_arrive() does nothing and
+    // barrier_wait() is the whole sync(), as if each thread arrived where it
+    // waits; so what a thread does between the two is ordered as if before
+    // the barrier, and a race there with another thread's work after its
+    // arrival is not seen.
     struct arrival_token {};
     arrival_token barrier_arrive() const { return {}; }
     void barrier_wait(arrival_token&&, WARP_EMULATOR_SITE) const { sync(file, line); }

@@ -1,8 +1,9 @@
 // aligned_size.hpp: cuda::aligned_size_t<Alignment>, a size in bytes that the
 // program promises is a multiple of Alignment, with both addresses aligned to
 // it (libcu++'s <cuda/barrier>, <cuda/pipeline>; cg::memcpy_async takes it too).
-// The emulator checks the promise where a copy is issued: a GPU's copy of a
-// broken promise is undefined.
+// A copy that breaks the promise is undefined on a GPU; the emulator checks
+// it where the copy is issued, and stops the kernel there as at a misaligned
+// access (cudaErrorMisalignedAddress).
 #pragma once
 
 #include <cstddef>
