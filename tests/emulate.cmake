@@ -12,8 +12,9 @@
 #                              original's, launches in strings and comments kept
 #   CHECK=compile_error        tests/emulate/compile_error.cu: the compiler's
 #                              status, its message at the original file and line
-#   CHECK=arguments            options, arguments, stdout, stderr, exit status and
-#                              a signal pass through; emulate's own errors exit 125
+#   CHECK=arguments            options (-I DIR and -D NAME=1 as one word or two),
+#                              arguments, stdout, stderr, exit status and a signal
+#                              pass through; emulate's own errors exit 125
 #   CHECK=sources_are_cuda     the examples and cases are plain CUDA: nvcc builds
 #                              them (-DNVCC=...), and fails on compile_error.cu at
 #                              the line emulate's compiler names
@@ -146,12 +147,20 @@ elseif(CHECK STREQUAL "compile_error")
 elseif(CHECK STREQUAL "arguments")
   set(case tests/emulate/arguments.cu)
   set(ENV{EMULATE_CXXFLAGS} "-DFROM_ENVIRONMENT=2 -O1")
-  emulate(-DFROM_OPTION=1 ${case} 7 "two words" --keep -x)
+  emulate(-DFROM_OPTION=1 -Itests/emulate/include -DFROM_INCLUDE ${case} 7 "two words" --keep -x)
   unset(ENV{EMULATE_CXXFLAGS})
-  string(CONCAT expected "FROM_OPTION=1 FROM_ENVIRONMENT=2\n" "argv[0]=[tests/emulate/arguments]\n"
+  string(CONCAT expected "FROM_OPTION=1 FROM_ENVIRONMENT=2 FROM_INCLUDE_FOLDER=3\n" "argv[0]=[tests/emulate/arguments]\n"
          "argv[1]=[7]\n" "argv[2]=[two words]\n" "argv[3]=[--keep]\n" "argv[4]=[-x]\n")
   if(NOT out STREQUAL expected OR NOT err STREQUAL "a line on stderr\n" OR NOT rc EQUAL 7)
     fail("expected exit 7, stdout:\n${expected}and 'a line on stderr'")
+  endif()
+  # An option's value in the next word, as nvcc and g++ take it: -D NAME=1, -I DIR, -D NAME.
+  emulate(-D FROM_OPTION=1 -I tests/emulate/include -D FROM_INCLUDE ${case} 5)
+  string(CONCAT expected "FROM_OPTION=1 FROM_ENVIRONMENT=0 FROM_INCLUDE_FOLDER=3\n"
+         "argv[0]=[tests/emulate/arguments]\n" "argv[1]=[5]\n")
+  if(NOT out STREQUAL expected OR NOT rc EQUAL 5)
+    fail("-D FROM_OPTION=1 -I tests/emulate/include -D FROM_INCLUDE, each option two words: expected exit 5, "
+         "stdout:\n${expected}")
   endif()
   emulate(${case} abort)
   if(NOT rc EQUAL 134)
@@ -167,14 +176,15 @@ elseif(CHECK STREQUAL "arguments")
   if(NOT rc EQUAL 125 OR NOT err MATCHES "^emulate: [^\n]*no_arguments\\.cu:4: cannot rewrite this launch")
     fail("a launch without arguments: expected exit 125 and the file and line in emulate's message")
   endif()
-  message("ok: options, arguments, output, exit status 7, SIGABRT as 134, and emulate's own errors as 125")
+  message("ok: options in one word and in two, arguments, output, exit status 7, SIGABRT as 134, and emulate's own "
+          "errors as 125")
 
 elseif(CHECK STREQUAL "sources_are_cuda")
   if(NOT NVCC OR NOT EXISTS "${NVCC}")
     shuffles_skip_without_tool(nvcc "install the CUDA Toolkit")
   endif()
   foreach(source ${examples}/half_warp_sum_broken.cu ${examples}/half_warp_sum_fixed.cu
-                 tests/emulate/rewrites.cu tests/emulate/arguments.cu)
+                 tests/emulate/rewrites.cu tests/emulate/arguments.cu tests/emulate/stopped.cu)
     execute_process(COMMAND "${NVCC}" -std=c++17 -c -o "${WORK_DIR}/program.o" ${source}
                     WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)

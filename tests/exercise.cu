@@ -55,6 +55,13 @@
 constexpr double kLaunchLimitSeconds = 5.0;
 constexpr int kExitLaunchTooSlow = 5;
 
+// The command that runs the report here: the messages below name it.
+#ifdef WARP_EMULATOR
+constexpr const char* kReportCommand = "emulator/emulate shuffles.cu (or the ./shuffles that emulator/nvcc builds)";
+#else
+constexpr const char* kReportCommand = "./shuffles";
+#endif
+
 // What one launch of your reduceRowsPadded gave: its argmax column and, on
 // the emulator, what the emulator found wrong in it.
 struct LearnerRun {
@@ -195,10 +202,11 @@ int main() {
     }
     if (!standard.rowsRight) {
         std::printf("exercise: FAILED on the standard case: wrong argmax on the report's own rows (the first is\n"
-                    "  shown above), so ./shuffles fails too.\n");
+                    "  shown above), so %s fails too.\n", kReportCommand);
     } else if (!ties.rowsRight) {
         std::printf("exercise: FAILED on the tie case only: a tie must go to the lowest lane holding the max (the\n"
-                    "  first wrong row is shown above). The report's rows have no ties, so ./shuffles passes this.\n");
+                    "  first wrong row is shown above). The report's rows have no ties, so %s\n"
+                    "  passes this.\n", kReportCommand);
     }
     if (!noFindings) {
         // What to do depends on what the first finding is.

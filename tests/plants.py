@@ -61,11 +61,19 @@ BUTTERFLY_IN_BRANCH = """    if (live) {
 """
 
 
-def emulate_check(name, find, replace, check, regex):
-    """A mistake in emulator/emulate that tests/emulate.cmake's CHECK must catch."""
-    return Plant(name, "emulator/emulate", find, replace, expect_exit=[1], expect=[regex],
+def emulate_check(name, find, replace, check, regex, file="emulator/driver/rewrite.py"):
+    """A mistake in emulator/emulate or the driver it builds with that
+    tests/emulate.cmake's CHECK must catch."""
+    return Plant(name, file, find, replace, expect_exit=[1], expect=[regex],
                  command="{cmake} -DEMULATE=emulator/emulate -DSOURCE_DIR={tree} -DCHECK=%s "
                          "-DWORK_DIR={tree}/emulate-work -P tests/emulate.cmake" % check)
+
+
+def nvcc_check(name, file, find, replace, check, regex):
+    """A mistake in emulator/nvcc's driver that tests/nvcc.cmake's CHECK must catch."""
+    return Plant(name, file, find, replace, expect_exit=[1], expect=[regex], timeout=180,
+                 command="{cmake} -DNVCC_DRIVER={tree}/emulator/nvcc -DSOURCE_DIR={tree} -DCHECK=%s "
+                         "-DWORK_DIR={tree}/nvcc-work -P tests/nvcc.cmake" % check)
 
 
 def runtime(name, file, find, replace, case):
@@ -114,12 +122,13 @@ PLANTS = [
           "31 - __clz(static_cast<int>(holders))", HARNESS_AND_REPORT,
           [r"standard case, argmax: 0 of 8205 rows wrong",
            r"tie case, argmax: [0-9]+ of 1024 rows wrong\n  smallest failing row: 0\n",
-           r"FAILED on the tie case only", r"harness exit 1",
+           r"FAILED on the tie case only", r"so emulator/emulate shuffles\.cu \(or the \./shuffles that emulator/nvcc "
+           r"builds\)\n  passes this", r"harness exit 1",
            r"every gated kernel matched the CPU reference\nreport exit 66"], [0]),
     Plant("ffs_without_minus_one", "shuffles.cu", "__ffs(static_cast<int>(holders)) - 1",
           "__ffs(static_cast<int>(holders))", HARNESS,
           [r"standard case, argmax: [0-9]+ of 8205 rows wrong\n  smallest failing row: 0\n",
-           r"FAILED on the standard case"], [1]),
+           r"FAILED on the standard case: .*\n  shown above\), so emulator/emulate shuffles\.cu"], [1]),
     # Dead lanes carry 0, which beats a negative max: tie row 3 is the first with one.
     Plant("max_without_identity", "shuffles.cu", "float best = live ? value : kMaxIdentity;", "float best = value;",
           HARNESS, [r"standard case, argmax: 0 of", r"tie case, argmax: [0-9]+ of 1024 rows wrong\n  smallest failing row: 3\n"],
@@ -160,11 +169,48 @@ PLANTS = [
                   "compile_error", r"the compiler's error does not name tests/emulate/compile_error\.cu:[0-9]+"),
     emulate_check("emulate_launches_in_strings", '    return "".join(code)', "    return text", "rewrites",
                   r"the launch in a string was rewritten"),
-    emulate_check("emulate_includes_not_copied", "local_sources(candidate, shown, main_folder, found)", "pass",
+    emulate_check("emulate_includes_not_copied", "local_sources(candidate, shown, search_folders, found, provided)", "pass",
                   "rewrites", r"launchers/fill\.cuh:[0-9]+:[0-9]+: error"),
+    emulate_check("emulate_option_values_in_one_word_only", "if argument in VALUE_OPTIONS:", "if False:", "arguments",
+                  r"each option two words: expected exit 5", file="emulator/emulate"),
     emulate_check("emulate_lines_shifted", '(launch, launch + 3, ", "), (end, end + 3, ")")',
                   '(launch, launch + 3, ", "), (end, end + 3, ")\\n")', "rewrites",
                   r"__FILE__:__LINE__ is not tests/emulate/rewrites\.cu:[0-9]+"),
+
+    # emulator/nvcc, through tests/nvcc.cmake.
+    nvcc_check("nvcc_ptx_accepted", "emulator/driver/nvcc_command.py", '("-ptx", "--ptx", False, "refuse")',
+               '("-ptx", "--ptx", False, "ignore")', "options", r"-ptx arch\.cu: expected exit 1"),
+    nvcc_check("nvcc_toolkit_folder_kept", "emulator/driver/build.py",
+               "            if is_toolkit_include(folder):\n                continue\n", "", "toolkit_headers",
+               r"<cuda_fp8\.h> must be the emulator's one message"),
+    nvcc_check("nvcc_libraries_after_runtime", "emulator/driver/build.py",
+               "        arguments += [library] + toolchain.WRAPPED_CALLS",
+               "        arguments[3:3] = [library]\n        arguments += toolchain.WRAPPED_CALLS", "separate",
+               r"the link of main\.o with libscale\.a did not build"),
+    nvcc_check("nvcc_arch_ignored", "emulator/driver/build.py",
+               '"-DWARP_EMULATOR_ARCH=%d" % (self.command.compute_capability() * 10)', '"-DWARP_EMULATOR_ARCH=800"',
+               "arch", r"with '-arch=sm_90': expected"),
+    nvcc_check("nvcc_depfile_names_copies", "emulator/driver/build.py", '            depfile.write(text.replace(root, ""))',
+               "            depfile.write(text)", "dependencies", r"the dependency file must name"),
+
+    # emulator/emulate stopped by a signal: the program gets it, and no emulate-* folder is left.
+    Plant("emulate_signals_not_caught", "emulator/driver/toolchain.py",
+          "previous = {number: signal.signal(number, _interrupted) for number in STOPPING_SIGNALS}", "previous = {}",
+          "{python} tests/emulate_signals.py emulator/emulate {tree} {tree}/signals-work",
+          [r"emulate left emulate-\S+ in TMPDIR after SIGTERM", r"the program did not get SIGTERM"], [1]),
+
+    # tests/plant.py's copy of the project takes no build folder (tests/plant_copies.py).
+    Plant("plant_copies_build_folders", "tests/plant.py", 'or os.path.isfile(os.path.join(path, "CMakeCache.txt"))', "",
+          "{python} tests/plant_copies.py {tree} {tree}/copies-work emulate_option_values_in_one_word_only "
+          "case_runner_wrong_exit --var python={python} --var cmake={cmake} --var emulator_build={emulator_build}",
+          [r"plant case_runner_wrong_exit: [^\n]*it holds the build folder out"], [1]),
+
+    # The notebook shows the lane pictures it talks about (tools/notebook.py check): one removed must fail.
+    Plant("notebook_without_pictures", "tools/notebook.py",
+          '            cell["attachments"][name] = {"image/svg+xml": base64.b64encode((ROOT / path).read_bytes()).decode("ascii")}\n',
+          "", "{python} tools/notebook.py generate planted.ipynb && {python} tools/notebook.py check planted.ipynb",
+          [r"planted\.ipynb does not show docs/lanes/padded-sum-ladder\.svg, docs/lanes/ballot-down-undefined-reads\.svg"],
+          [1]),
 
     # The case runner: an expected line lost, or a case exiting otherwise than its header says.
     Plant("case_runner_lost_line", "emulator/tests/own_bit_broken.stdout.exp", "lane 0: 0xbaadf00d",
@@ -211,6 +257,29 @@ PLANTS = [
             "volatile_flag_fenced_legal"),
     runtime("spins_never_give_way", "scheduling/scheduler.cpp", "    if (++spinCount_ >= kSpinAccesses) {", "    if (false) {",
             "spin_without_sleep_legal"),
+    # How a race is said (checks/race_reports.cpp): the fix it names, and what it says first.
+    runtime("read_modify_write_said_as_any_race", "checks/race_reports.cpp",
+            '        readModifyWrites_.insert(lineOf(current.site) + "|" + record.memory.object);\n', "",
+            "race_histogram_broken"),
+    runtime("allocation_line_not_said", "checks/race_reports.cpp",
+            '(record.memory.allocatedAt.empty() ? "" : ". " + capitalised(record.memory.allocatedAt))', '""',
+            "race_histogram_broken"),
+    runtime("closest_pair_named", "checks/race_reports.cpp", "if (record.pairing > kept.pairing) {", "if (false) {",
+            "race_tile_neighbour_broken"),
+    runtime("uninitialised_read_said_before_its_race", "checks/race_reports.cpp",
+            "            report.causedBy(record.readSite, key);\n", "", "race_tile_neighbour_broken"),
+    runtime("cas_loop_reads_fail_the_run", "checks/racecheck.cpp", "if (checkedLines.count(lineOf(read.site)) != 0) {",
+            "if (false) {", "atomic_cas_early_exit_legal"),
+    # A launch on several workers (scheduling/block_workers.cpp): gathered, undone, written back.
+    runtime("workers_print_no_output", "scheduling/block_workers.cpp",
+            "            std::fwrite(fragment.second.data(), 1, fragment.second.size(), stdout);\n", "",
+            "blocks_report_in_order_broken"),
+    runtime("workers_undo_nothing", "scheduling/block_workers.cpp",
+            "            BlockSharing::undo(*reinterpret_cast<const UndoLog*>(undoLogs + w * undoBytes));", "",
+            "blocks_share_a_counter_legal"),
+    runtime("workers_keep_their_writes", "scheduling/block_workers.cpp",
+            "            std::memcpy(reinterpret_cast<void*>(granule), &bytes, sizeof bytes);", "",
+            "blocks_write_device_variable_legal"),
     runtime("copies_carry_no_definedness", "checks/initcheck.cpp", "if (undefined != place.bytes && written.waiting",
             "if (false && written.waiting", "struct_copy_legal"),
     # Cooperative groups, cuda::barrier and cuda::pipeline.

@@ -21,8 +21,9 @@ Which blocks are commands (the convention a README author follows; this script e
   readme_commands.py --label cpu|gpu --source DIR --work DIR [--readme FILE] [--files-from LIST]
 
 For each page it copies the files git tracks in DIR (as they are in the working tree, so
-uncommitted edits count) into a fresh folder under --work and runs the page's blocks there, in
-order, from the project's root (where DIR has no .git, as in a copy made for another machine,
+uncommitted edits count) into a fresh folder under --work, commits them there as a clone holds
+them (so a page's `git checkout FILE` undoes an edit it asked for), and runs the page's blocks
+there, in order, from the project's root (where DIR has no .git, as in a copy made for another machine,
 --files-from names a list that `git ls-files` wrote, one path a line): a later block may use
 what an earlier one built, as on a reader's machine. The pages read are PAGES (README.md,
 emulator/README.md, bench/README.md, CONTRIBUTING.md), or each --readme FILE given (the
@@ -174,6 +175,14 @@ def copy_tracked_files(source, destination, files_from=None):
         shutil.copy2(path, target, follow_symlinks=False)
         copied += 1
     print(f"copied the {copied} files git tracks in {source} to {destination}", flush=True)
+    # A clone, as a reader's is: a page may say `git checkout shuffles.cu` to undo an edit it asked for.
+    if shutil.which("git") is not None:
+        for command in (["init", "-q"], ["add", "-A"],
+                        ["-c", "user.name=readme_commands.py", "-c", "user.email=readme_commands@localhost",
+                         "commit", "-q", "-m", "the files git tracks in the source"]):
+            made = subprocess.run(["git"] + command, cwd=destination, capture_output=True)
+            if made.returncode != 0:
+                return "git %s in the copy failed: %s" % (command[0], made.stderr.decode(errors="replace").strip())
     return None
 
 

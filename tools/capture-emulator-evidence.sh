@@ -7,6 +7,8 @@
 # evidence_follows_the_code can tell when one is stale.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# The clock on long launches (emulator/runtime/reporting/progress.hpp) never shows in what is captured.
+export WARP_EMULATOR_PROGRESS=0
 
 cxx=${CXX:-g++}
 export CXX="$cxx"
@@ -45,6 +47,18 @@ example="emulator/emulate emulator/examples/half_warp_sum_broken.cu"
          "emulator/examples/half_warp_sum_broken.cu $emulator_code"
   $example 2>&1; echo "# exit code: $?"; } > evidence/emulator-example.txt
 
+# The first run on a new machine (the README's figure): the runtime library
+# built from an empty cache, then the report; the load average beside it says
+# how busy the machine was.
+first_load=$(cut -d' ' -f1-3 /proc/loadavg)
+env -u WARP_EMULATOR_LIBRARY WARP_EMULATOR_CACHE="$work/empty-cache" /usr/bin/time \
+  -f "first run, the library built from an empty cache: %e s, %U s of CPU time" \
+  emulator/emulate shuffles.cu > /dev/null 2> "$work/first"
+second_load=$(cut -d' ' -f1-3 /proc/loadavg)
+env -u WARP_EMULATOR_LIBRARY WARP_EMULATOR_CACHE="$work/empty-cache" /usr/bin/time \
+  -f "the run after it, the library cached: %e s, %U s of CPU time" \
+  emulator/emulate shuffles.cu > /dev/null 2> "$work/second"
+
 # Wall time and peak memory (the maximum resident set, from GNU time), five
 # runs each, of the programs already built (emulate --keep), every check on.
 emulator/emulate --keep "$work/report" shuffles.cu > /dev/null 2>&1
@@ -58,6 +72,8 @@ timed() {  # label, program
 { header "wall time and peak memory, five runs each, every check on" \
          "emulator/emulate --keep DIR PROGRAM.cu, then /usr/bin/time DIR/bin/PROGRAM > /dev/null" \
          "shuffles.cu emulator/bench/five_shuffles.cu emulator/bench/block_reduce.cu $emulator_code"
+  echo "# emulator/emulate shuffles.cu with WARP_EMULATOR_CACHE empty, load average $first_load, then $second_load:"
+  tail -1 "$work/first"; tail -1 "$work/second"
   echo "# the default report (emulator/emulate shuffles.cu):"
   timed report "$work/report/bin/shuffles"
   echo "# emulator/bench/five_shuffles.cu: 2^20 threads, five shuffles each:"

@@ -10,6 +10,8 @@
 #   tools/compare-race-checks.sh BUILD_DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The clock on long launches (emulator/runtime/reporting/progress.hpp) never shows in what is captured.
+export WARP_EMULATOR_PROGRESS=0
 build=${1:?usage: tools/compare-race-checks.sh BUILD_DIR (a cmake build of this tree)}
 old_commit=8455a86
 work=$(mktemp -d)

@@ -105,6 +105,9 @@ def build_command(name, folder, sources, includes, samples, work, nvcc):
 
 
 def build_sample(build, folder):
+    log = build[build.index("-o") + 1] + ".build"
+    if os.path.exists(log):
+        os.remove(log)  # an earlier run's
     started = time.time()
     built = subprocess.run(build, cwd=folder, capture_output=True, text=True, errors="replace")
     return {"build": built.returncode, "build_seconds": time.time() - started, "command": build,

@@ -10,6 +10,8 @@
 # the emulator's (WARP_EMULATOR_TRACE); tools/lanes/draw_lanes.py draws it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The clock on long launches (emulator/runtime/reporting/progress.hpp) never shows in what is captured.
+export WARP_EMULATOR_PROGRESS=0
 
 out=${1:-docs/lanes}
 cxx=${CXX:-g++}

@@ -4,7 +4,8 @@
   notebook.py generate OUT.ipynb   write the notebook: one setup cell that writes every source
                                    (no repository URL, nothing downloaded), then the GPU report, the
                                    same program on the CPU warp emulator, and the exercise
-  notebook.py check NOTEBOOK       validate it with nbformat and require it to equal what
+  notebook.py check NOTEBOOK       require it to show the lane pictures (PICTURES) as attachments,
+                                   validate it with nbformat and require it to equal what
                                    `generate` writes now (run `generate` after changing a source)
   notebook.py run NOTEBOOK DIR     run every code cell top to bottom in a fresh DIR as Colab would:
                                    Python cells by exec in one namespace, %%writefile cells write
@@ -21,6 +22,7 @@ check prints a line starting SHUFFLES_SKIPPED when nbformat is missing, and fail
 CI=true. Only the standard library is needed, except nbformat for check.
 """
 import ast
+import base64
 import contextlib
 import io
 import json
@@ -50,13 +52,30 @@ GPU_TAG = "gpu"
 NVCC = "nvcc -std=c++17 -O3 -arch=sm_75"
 # The emulator's exit code for a run with findings, whatever the program itself returned.
 FINDINGS_EXIT_CODE = 66
+# The lane pictures the notebook shows where its text talks about them (docs/lanes/, drawn from a
+# run on the emulator). Each is an attachment of its markdown cell, the SVG itself in base64, so
+# that it shows on Colab and on GitHub without a run and without the repository beside it.
+LADDER = "docs/lanes/padded-sum-ladder.svg"
+UNDEFINED_READS = "docs/lanes/ballot-down-undefined-reads.svg"
+PICTURES = {LADDER: "reduceRowsPadded's shuffle-down ladder and broadcast",
+            UNDEFINED_READS: "reduceRowsBallotDown's undefined reads"}
 
 
 # ---------------------------------------------------------------------------
 # Cells
 # ---------------------------------------------------------------------------
-def markdown(text):
-    return {"cell_type": "markdown", "metadata": {}, "source": text.strip("\n").splitlines(keepends=True)}
+def markdown(text, pictures=()):
+    """A markdown cell; each picture (a path in PICTURES) is attached to it, and {picture} in the
+    text is where it shows."""
+    cell = {"cell_type": "markdown", "metadata": {}, "source": []}
+    if pictures:
+        cell["attachments"] = {}
+        for path in pictures:
+            name = pathlib.PurePosixPath(path).name
+            cell["attachments"][name] = {"image/svg+xml": base64.b64encode((ROOT / path).read_bytes()).decode("ascii")}
+            text = text.replace("{%s}" % path, f"![{PICTURES[path]}](attachment:{name})")
+    cell["source"] = text.strip("\n").splitlines(keepends=True)
+    return cell
 
 
 def code(text, gpu=False, expect_in_output=(), expect_exit_code=0):
@@ -183,10 +202,18 @@ the emulator cells need no GPU.
         setup_cell(),
         markdown("The GPU Colab gave you: it should say Tesla T4."),
         code("!nvidia-smi", gpu=True),
-        markdown("""
+        markdown(f"""
+`reduceRowsPadded` sums each row, one warp a row, with a shuffle-down ladder: at offsets 16, 8, 4,
+2 and 1, lane L adds what lane L + offset holds, so lane 0 ends with the total, and one
+`__shfl_sync` copies it to all 32. Lanes 20-31 own no data and add 0, so every lane stays in every
+shuffle. Each arrow runs from the lane read to the lane that read it (drawn from a run on the CPU
+warp emulator):
+
+{{{LADDER}}}
+
 Build the report and run it. Look at the shared/block column (the shuffle kernels use none) and
 the last line, which says whether every checked kernel matched the CPU reference.
-"""),
+""", pictures=[LADDER]),
         code(f"!{NVCC} -o shuffles shuffles.cu && ./shuffles", gpu=True,
              expect_in_output=["every gated kernel matched the CPU reference"]),
         markdown(f"""
@@ -197,12 +224,17 @@ are luck.
 {text_block(t4_report())}
 """),
         markdown(f"""
-The same file on the CPU warp emulator, no GPU needed. `reduceRowsBallotDown` now gets its rows
-wrong: the emulator gives poison to every shuffle that reads a lane not taking part, and names
-each one first, "lane 4 read lane 20, which is not taking part". It then exits with
-{FINDINGS_EXIT_CODE} on purpose, because a run with findings must not pass. A `!` command's
-exit code does not stop Colab, so **Run all** carries on.
-"""),
+The same file on the CPU warp emulator, no GPU needed. `reduceRowsBallotDown` runs the ladder
+inside `if (live)` with the mask of the live lanes, 0-19: at offset 16 lane 4 reads lane 20, which
+is not taking part, so the value it gets is undefined. Each dashed vermillion arrow is such a read:
+
+{{{UNDEFINED_READS}}}
+
+On the emulator `reduceRowsBallotDown` gets its rows wrong: the emulator gives poison (NaN) to
+every shuffle that reads a lane not taking part, and names each one first, "lane 4 read lane 20,
+which is not taking part". It then exits with {FINDINGS_EXIT_CODE} on purpose, because a run with
+findings must not pass. A `!` command's exit code does not stop Colab, so **Run all** carries on.
+""", pictures=[UNDEFINED_READS]),
         code("!python3 emulator/emulate shuffles.cu",
              expect_in_output=["lane 4 read lane 20, which is not taking part"],
              expect_exit_code=FINDINGS_EXIT_CODE),
@@ -244,7 +276,26 @@ def serialise(notebook):
 # ---------------------------------------------------------------------------
 # check and run
 # ---------------------------------------------------------------------------
+def missing_pictures(notebook):
+    """The pictures of PICTURES the notebook does not show: each must be attached, as the SVG in
+    docs/lanes is now, to a markdown cell whose text shows it."""
+    missing = []
+    for path in PICTURES:
+        name = pathlib.PurePosixPath(path).name
+        wanted = base64.b64encode((ROOT / path).read_bytes()).decode("ascii")
+        shown = any(cell["cell_type"] == "markdown" and f"(attachment:{name})" in "".join(cell["source"])
+                    and cell.get("attachments", {}).get(name, {}).get("image/svg+xml") == wanted
+                    for cell in notebook["cells"])
+        if not shown:
+            missing.append(path)
+    return missing
+
+
 def check(path):
+    missing = missing_pictures(json.loads(path.read_text()))
+    if missing:
+        sys.exit(f"{path} does not show {', '.join(missing)}: a markdown cell must carry each as an attachment "
+                 "(attachment:NAME in its text), as the file is now")
     try:
         import nbformat
     except ImportError:

@@ -154,11 +154,13 @@ class Build:
     def link(self, objects, output):
         command = self.command
         library = toolchain.runtime_library(self.compiler, self.program)
-        arguments = self.compiler + ["-o", output] + objects + [library] + toolchain.WRAPPED_CALLS + ["-pthread"]
-        if command.shared:
-            arguments.append("-shared")
+        # The learner's libraries before the runtime library, which they may call.
+        arguments = self.compiler + ["-o", output] + objects
         arguments += ["-L" + folder for folder in command.library_dirs]
         arguments += ["-l" + name for name in command.libraries]
+        arguments += [library] + toolchain.WRAPPED_CALLS + ["-pthread"]
+        if command.shared:
+            arguments.append("-shared")
         arguments += ["-Wl," + option for option in command.linker_options]
         # nvcc hands -Xcompiler's options to the host compiler's link too (-fopenmp needs both).
         arguments += command.host_options

@@ -9,10 +9,18 @@
 # Included from emulator/CMakeLists.txt.
 file(GLOB emulator_cases CONFIGURE_DEPENDS "${CMAKE_CURRENT_LIST_DIR}/*_broken.cu" "${CMAKE_CURRENT_LIST_DIR}/*_legal.cu"
      "${CMAKE_CURRENT_LIST_DIR}/*_unseen.cu")
+set(case_programs "")
 foreach(case IN LISTS emulator_cases)
   get_filename_component(name "${case}" NAME_WE)
   add_emulated_program(emulator_case_${name} "${case}")
+  list(APPEND case_programs $<TARGET_FILE:emulator_case_${name}>)
   shuffles_test(emulator_case.${name} LABEL cpu TIMEOUT 60
                 COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/run_case.py"
                         $<TARGET_FILE:emulator_case_${name}> "${case}")
 endforeach()
+
+# A launch on several workers prints what it prints on one (block_workers.hpp):
+# every case, and the emulated report, on 1 and on 4 workers, byte for byte.
+shuffles_test(emulator_workers_match_one_worker LABEL cpu TIMEOUT 600
+              COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/tests/workers_match.py" "${CMAKE_CURRENT_LIST_DIR}"
+                      ${case_programs} $<TARGET_FILE:shuffles_emulated>)

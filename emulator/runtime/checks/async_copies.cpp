@@ -10,6 +10,7 @@
 #include "checks/memory_checks.hpp"
 #include "reporting/source_lines.hpp"
 #include "reporting/text.hpp"
+#include "scheduling/block_workers.hpp"
 #include "scheduling/scheduler.hpp"
 #include "warp_emulator/device/async_copies.hpp"
 
@@ -193,6 +194,9 @@ void AsyncCopies::check(const Place& place, const AccessRequest& access) {
 
 void AsyncCopies::reportConflict(const InFlight& flying, const Place& place, const AccessRequest& access,
                                  bool ofDestination) {
+    if (BlockWorkers::inWorker()) {
+        BlockWorkers::giveUp();  // a race is said by the launch's run on one worker (block_workers.hpp)
+    }
     Scheduler& scheduler = Scheduler::instance();
     const std::string copySite = siteText(flying.file, flying.line);
     const std::string what = access.isWrite ? "wrote" : "read";

@@ -256,17 +256,35 @@ void HappensBefore::barrier(const std::vector<ThreadClock*>& arrived) {
 }
 
 void HappensBefore::syncwarp(const std::vector<ThreadClock*>& lanes, const std::vector<int>& laneNumbers) {
-    std::array<std::uint32_t, 32> known{};
-    std::vector<KnowledgeRef> parts;
+    // Each lane's view of the warp, joined lane by lane; the views are mostly
+    // the same (all the warp's last __syncwarp() left them), and then the
+    // join is any one of them.
+    std::array<std::uint32_t, 32> known = lanes.empty() ? std::array<std::uint32_t, 32>{} : lanes.front()->known;
+    const bool sameViews = std::all_of(lanes.begin(), lanes.end(),
+                                       [&](const ThreadClock* clock) { return clock->known == known; });
+    bool anyKnowledge = false;
     for (size_t i = 0; i < lanes.size(); ++i) {
-        for (int lane = 0; lane < 32; ++lane) {
-            known[static_cast<size_t>(lane)] = std::max(known[static_cast<size_t>(lane)], lanes[i]->known[static_cast<size_t>(lane)]);
+        if (!sameViews) {
+            for (int lane = 0; lane < 32; ++lane) {
+                known[static_cast<size_t>(lane)] = std::max(known[static_cast<size_t>(lane)], lanes[i]->known[static_cast<size_t>(lane)]);
+            }
         }
+        anyKnowledge |= lanes[i]->knowledge != nullptr;
+    }
+    for (size_t i = 0; i < lanes.size(); ++i) {
         std::uint32_t& own = known[static_cast<size_t>(laneNumbers[i])];
         own = std::max(own, lanes[i]->epoch);
-        parts.push_back(lanes[i]->knowledge);
     }
-    const KnowledgeRef merged = joined(parts);
+    // The common case, no lane knowing anything beyond its warp, joins
+    // nothing: joined() of nothing but nulls is null.
+    KnowledgeRef merged;
+    if (anyKnowledge) {
+        std::vector<KnowledgeRef> parts;
+        for (const ThreadClock* clock : lanes) {
+            parts.push_back(clock->knowledge);
+        }
+        merged = joined(parts);
+    }
     for (ThreadClock* clock : lanes) {
         clock->known = known;
         clock->knowledge = merged;

@@ -158,11 +158,12 @@ struct Arrivals {
 
 // One thread's side of it.
 struct ThreadClock {
+    // What a barrier reads of every thread of the block first, in one cache line.
     std::uint32_t epoch = 1;
     std::uint32_t epochAfterBarrier = 0;
-    std::array<std::uint32_t, 32> known{};  // by lane: the epoch up to which this thread knows that lane's accesses
     KnowledgeRef knowledge;
     std::vector<LogRef> pendingAcquires;    // strong reads since the thread's last fence or barrier
+    std::array<std::uint32_t, 32> known{};  // by lane: the epoch up to which this thread knows that lane's accesses
     // What its last fence made ready to publish, kept as it was at the fence
     // and made into a Release only when a strong write publishes it.
     struct Fence {

@@ -32,11 +32,22 @@ public:
     static void read(const Place& place, const AccessRequest& access);
     static void write(const Place& place, const AccessRequest& access);
     // The running thread switches away, or makes an access that is not the
-    // copy's write: a read still waiting is a finding.
-    static void settle();
+    // copy's write: a read still waiting is a finding. Inline while no half
+    // of a copy waits, as at most switches and reads.
+    static void settle() {
+        if (halfOfACopyWaits_) {
+            settleWaiting();
+        }
+    }
     // The host API's writes to device memory: cudaMemset, cudaMemcpy.
     static void defined(Allocation& allocation, size_t offset, size_t bytes);
     static void copyDefinedness(Allocation& to, size_t toOffset, const Allocation& from, size_t fromOffset, size_t bytes);
+
+private:
+    // Whether a read waits for its write, or a write for its read
+    // (initcheck.cpp keeps which): a mirror of that state, for settle().
+    static inline bool halfOfACopyWaits_ = false;
+    static void settleWaiting();
 };
 
 }  // namespace warp_emulator

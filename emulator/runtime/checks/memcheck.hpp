@@ -43,11 +43,18 @@ struct Place {
     std::uint32_t* definedInBlock = nullptr;  // Shared: for each byte, the block that last wrote it
     Granule* granules = nullptr;          // the granule of `address`, and those after it
     std::uintptr_t granuleAddress = 0;    // the address that granule stands for
+    BlockOwner* owners = nullptr;         // Global, DeviceVariable: the owner of that granule (block_sharing.hpp)
 
     // "element 7 of the float[100] from cudaMalloc at x.cu:5", "the __shared__ variable tile (bytes 8-11)"
     std::string describe() const;
     // "the float[100] from cudaMalloc at x.cu:5": the object alone, for keys and messages
     std::string objectName() const;
+    // "element 7 of the float[100]": describe() without the line that
+    // allocated the memory, for a message that names the lines of accesses
+    std::string position() const;
+    // "the float[100] was allocated by cudaMalloc at x.cu:5", or "" where no
+    // call of the host's allocated it (shared memory, a __device__ variable)
+    std::string allocatedAt() const;
 };
 
 class MemCheck {
@@ -55,6 +62,9 @@ public:
     // Where the access lands. Stops the kernel, and does not return, when the
     // access is invalid.
     static Place locate(const AccessRequest& access);
+    // The same for the commonest places, quickly; false where it cannot tell
+    // (then locate() is asked).
+    static bool locateCommon(const AccessRequest& access, Place& place);
     // The text of an access: "read of 4 bytes at x.cu:12" (site still a token).
     static std::string accessText(const AccessRequest& access);
 };

@@ -8,6 +8,7 @@
 
 #include "checks/async_copies.hpp"
 #include "memory/device_memory.hpp"
+#include "checks/block_sharing.hpp"
 #include "checks/initcheck.hpp"
 #include "checks/memcheck.hpp"
 #include "checks/racecheck.hpp"
@@ -27,12 +28,18 @@ void MemoryChecks::kernelAccess(const AccessRequest& access) {
         // other threads have had their turn.
         Scheduler::instance().strongAccess(access.address);
     }
-    const Place place = MemCheck::locate(access);
+    Place place;
+    if (!MemCheck::locateCommon(access, place)) {
+        place = MemCheck::locate(access);
+    }
     if (place.space == Space::Local || place.space == Space::ReadOnly) {
         return;
     }
     if (asyncCopiesInFlight != 0) {
         AsyncCopies::get().check(place, access);  // an asynchronous copy in flight writes or reads these bytes
+    }
+    if (place.owners != nullptr && BlockSharing::active()) {
+        BlockSharing::touch(place, access.address, access.bytes, access.isWrite);
     }
     if (!access.isWrite) {
         InitCheck::read(place, access);
@@ -46,6 +53,10 @@ Place* MemoryChecks::locateAtomic(const AccessRequest& access) {
     InitCheck::settle();
     static Place place;
     place = MemCheck::locate(access);
+    // Before the atomic changes anything: taken as a write, which it may be.
+    if (place.owners != nullptr && BlockSharing::active()) {
+        BlockSharing::touch(place, access.address, access.bytes, true);
+    }
     return &place;
 }
 

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 
+#include "checks/race_reports.hpp"
 #include "memory/device_memory.hpp"
+#include "scheduling/block_workers.hpp"
 #include "scheduling/scheduler.hpp"
 #include "reporting/settings.hpp"
 #include "reporting/source_lines.hpp"
@@ -39,17 +41,6 @@ std::uintptr_t syncKey(std::uintptr_t granuleAddress, unsigned int firstByte, co
 
 unsigned int firstByteOf(unsigned int bytes) { return static_cast<unsigned int>(__builtin_ctz(bytes)); }
 
-// "wrote", "read"; and " (an atomic)", " (a volatile)", "" after the site.
-std::string accessWord(const Access& access) { return access.isWrite ? "wrote" : "read"; }
-std::string kindNote(const Access& access) {
-    if (isAtomic(access)) {
-        return access.blockScoped ? " (an atomic of block scope)" : " (an atomic)";
-    }
-    return access.kind == static_cast<unsigned>(AccessKind::Volatile) ? " (through a volatile pointer)"
-           : isReadOnlyCache(access)                                   ? " (with __ldg)"
-                                                                       : "";
-}
-
 // Two strong accesses (atomic or volatile) are morally strong when each one's
 // scope includes the other's thread: a volatile access is of system scope,
 // an atomic of block scope reaches only its block.
@@ -61,11 +52,6 @@ bool morallyStrongPair(const Access& one, const Access& other) {
 
 }  // namespace
 
-RaceCheck& RaceCheck::get() {
-    static RaceCheck* check = new RaceCheck;
-    return *check;
-}
-
 void RaceCheck::beginLaunch() {
     DeviceMemory::instance().forEachLive([](Allocation& allocation) {
         if (allocation.touchedThisLaunch && allocation.granules != nullptr) {
@@ -76,15 +62,24 @@ void RaceCheck::beginLaunch() {
     globalExtras_.clear();
     sharedExtras_.clear();
     pendingCas_.clear();
+    casCheckedReads_.clear();
+    strongWriters_.clear();
+    RaceReports::get().beginLaunch();
 }
 
 void RaceCheck::beginBlock() { sharedExtras_.clear(); }
 
+// The shadows of accesses go; what is yet to be said of the launch (its
+// races' words, the plain reads waiting for an atomicCAS) stays.
 void RaceCheck::gridBarrier() {
-    const std::map<std::pair<std::uint32_t, std::uintptr_t>, std::pair<std::string, std::string>> pending =
-        std::move(pendingCas_);
-    beginLaunch();
-    pendingCas_ = pending;
+    DeviceMemory::instance().forEachLive([](Allocation& allocation) {
+        if (allocation.touchedThisLaunch && allocation.granules != nullptr) {
+            madvise(allocation.granules, DeviceMemory::granuleShadowBytes(allocation.bytes), MADV_DONTNEED);
+        }
+        allocation.touchedThisLaunch = false;
+    });
+    globalExtras_.clear();
+    sharedExtras_.clear();
 }
 
 std::unordered_map<const Granule*, RaceCheck::Extra>& RaceCheck::extrasFor(const Place& place) {
@@ -96,28 +91,92 @@ void RaceCheck::access(const Place& place, const AccessRequest& request, bool is
         return;
     }
     Scheduler& scheduler = Scheduler::instance();
+    const auto start = reinterpret_cast<std::uintptr_t>(request.address);
+    const std::uintptr_t end = start + request.bytes;
     Access current;
     current.thread = scheduler.currentGridThread();
     current.epoch = scheduler.currentClock().epoch;
     current.site = request.site;
     current.isWrite = isWrite;
+    if (request.kind == AccessKind::Plain && end <= place.granuleAddress + kGranuleBytes && start < end) {
+        // The commonest access: a plain one, within one granule.
+        const auto from = static_cast<unsigned int>(start - place.granuleAddress);
+        current.bytes = ((1u << (from + request.bytes)) - 1u) & ~((1u << from) - 1u);
+        if (!plainAccessNeedsNothingMore(*place.granules, current, place.granuleAddress, place)) {
+            checkGranule(*place.granules, current, place.granuleAddress, place, isCas);
+        }
+        return;
+    }
     current.kind = static_cast<unsigned>(request.kind);
     current.blockScoped = request.kind == AccessKind::Atomic && request.scope == Scope::Block;
     current.release = isWrite && isStrong(current) && HappensBefore::releasesWrites(scheduler.currentClock());
-    const auto start = reinterpret_cast<std::uintptr_t>(request.address);
-    const std::uintptr_t end = start + request.bytes;
     Granule* granule = place.granules;
+    const bool plain = request.kind == AccessKind::Plain;
     for (std::uintptr_t at = place.granuleAddress; at < end; at += kGranuleBytes, ++granule) {
         const std::uintptr_t from = std::max(start, at) - at;
         const std::uintptr_t to = std::min(end, at + kGranuleBytes) - at;
         current.bytes = ((1u << to) - 1u) & ~((1u << from) - 1u);
-        checkGranule(*granule, current, at, place, isCas);
+        if (!plain || !plainAccessNeedsNothingMore(*granule, current, at, place)) {
+            checkGranule(*granule, current, at, place, isCas);
+        }
     }
     if (isWrite && request.kind != AccessKind::Plain) {
         // What the thread does next comes after this strong write, which a
         // thread that observes it is ordered after (happens_before.hpp).
         ++scheduler.currentClock().epoch;
+        strongWriters_.insert(current.thread);
     }
+}
+
+// Whether conflict() would find nothing to say of `earlier` and `current`,
+// a plain access: the same thread, other bytes, two reads, or ordered. False
+// also where it may have something to say: checkGranule() then decides.
+bool RaceCheck::harmless(const Access& earlier, const Access& current, std::uintptr_t key) const {
+    if (earlier.thread == 0 || earlier.thread == current.thread || (earlier.bytes & current.bytes) == 0 ||
+        (!earlier.isWrite && !current.isWrite)) {
+        return true;
+    }
+    Scheduler& scheduler = Scheduler::instance();
+    return !isReadOnlyCache(earlier) &&
+           scheduler.happensBefore.ordered(earlier.thread, earlier.epoch, scheduler.currentClock(), current.thread, key);
+}
+
+// The common case of a plain load or store, done as checkGranule() would do
+// it, in a few comparisons: no other accesses kept aside for the granule, no
+// release written to it, nothing to report, nothing to keep aside. Returns
+// false, having changed nothing, where any of that is not so.
+bool RaceCheck::plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
+                                            const Place& place) {
+    if (granule.read.moreReads) {
+        return false;
+    }
+    const std::uintptr_t key = syncKey(granuleAddress, firstByteOf(current.bytes), place);
+    if (!harmless(granule.write, current, key)) {
+        return false;
+    }
+    if (current.isWrite) {
+        const Access& write = granule.write;
+        const Access& read = granule.read;
+        if (write.syncLocation || !harmless(read, current, key) ||
+            (write.thread != 0 && write.thread != current.thread && (write.bytes & ~current.bytes) != 0) ||
+            (read.thread != 0 && (read.bytes & ~current.bytes) != 0)) {
+            return false;
+        }
+        granule.write = current;
+        granule.read = Access{};
+        return true;
+    }
+    const Access& last = granule.read;
+    Scheduler& scheduler = Scheduler::instance();
+    const bool replaces = last.thread == 0 || last.thread == current.thread ||
+                          ((last.bytes & ~current.bytes) == 0 &&
+                           scheduler.happensBefore.ordered(last.thread, last.epoch, scheduler.currentClock(),
+                                                           current.thread, key));
+    if (!replaces) {
+        return false;
+    }
+    granule.read = current;
+    return true;
 }
 
 void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place,
@@ -132,6 +191,18 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
         extras = found != extrasTable.end() ? &found->second : nullptr;
     }
 
+    if (current.isWrite && isPlain(current) && strongWriters_.count(current.thread) == 0) {
+        // bins[v]++: its thread read these bytes, plainly, just before (and
+        // took no lock first: no strong write of its own came before).
+        current.readModifyWrite = granule.read.thread == current.thread && isPlain(granule.read);
+        if (!current.readModifyWrite && extras != nullptr) {
+            const std::vector<Access>& others = extras->accesses;
+            current.readModifyWrite = std::any_of(others.begin(), others.end(), [&](const Access& other) {
+                return other.thread == current.thread && !other.isWrite && isPlain(other) &&
+                       (other.bytes & current.bytes) == current.bytes;
+            });
+        }
+    }
     conflict(granule.write, current, granuleAddress, key, place);
     if (current.isWrite) {
         conflict(granule.read, current, granuleAddress, key, place);
@@ -151,14 +222,21 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
     }
     if (isCas) {
         // The Guide's atomicCAS loop: this thread's plain reads of it are checked now.
-        pendingCas_.erase({current.thread, granuleAddress});
-        if (granule.read.thread == current.thread) {
+        auto pending = pendingCas_.find({current.thread, granuleAddress});
+        if (pending != pendingCas_.end()) {
+            const PendingRead& read = pending->second;
+            casCheckedReads_.insert(read.earlier.isWrite ? read.current.site : read.earlier.site);
+            pendingCas_.erase(pending);
+        }
+        if (granule.read.thread == current.thread && isPlain(granule.read)) {
             granule.read.checkedByCas = 1;
+            casCheckedReads_.insert(granule.read.site);
         }
         if (extras != nullptr) {
             for (Access& other : extras->accesses) {
-                if (other.thread == current.thread && !other.isWrite) {
+                if (other.thread == current.thread && !other.isWrite && isPlain(other)) {
                     other.checkedByCas = 1;
+                    casCheckedReads_.insert(other.site);
                 }
             }
         }
@@ -232,33 +310,34 @@ void RaceCheck::conflict(const Access& earlier, const Access& current, std::uint
         return;
     }
     Scheduler& scheduler = Scheduler::instance();
+    RaceReports& reports = RaceReports::get();
     if (isReadOnlyCache(earlier) || isReadOnlyCache(current)) {
         // Nothing orders a load through the read-only cache: the kernel's
         // writes to what it reads race with it, however they are ordered.
-        report(earlier, current, place,
-               "__ldg() reads through the read-only data cache, to which the memory model does not apply (the PTX "
-               "ISA: it \"does not apply to texture (including ld.global.nc) and surface accesses\"), so no barrier "
-               "or fence orders it after a write: read memory that the kernel writes with a plain load");
+        reports.withHint(earlier, current, place,
+                         "__ldg() reads through the read-only data cache, to which the memory model does not apply "
+                         "(the PTX ISA: it \"does not apply to texture (including ld.global.nc) and surface "
+                         "accesses\"), so no barrier or fence orders it after a write: read memory that the kernel "
+                         "writes with a plain load");
         return;
     }
     if (scheduler.happensBefore.ordered(earlier.thread, earlier.epoch, scheduler.currentClock(), current.thread,
                                         key)) {
         return;
     }
-    const std::uint32_t threadsPerBlock = static_cast<std::uint32_t>(scheduler.threadsPerBlock);
-    const bool sameBlock = (earlier.thread - 1) / threadsPerBlock == (current.thread - 1) / threadsPerBlock;
-    const bool sameWarp = sameBlock && (earlier.thread - 1) % threadsPerBlock / 32 == (current.thread - 1) % threadsPerBlock / 32;
     if (isStrong(earlier) && isStrong(current)) {
         if (!morallyStrongPair(earlier, current)) {
-            report(earlier, current, place,
-                   "an atomic of block scope (atomicAdd_block and its kin) is atomic only among the threads of its "
-                   "block, and these two are in different blocks: use the atomic without _block");
+            reports.withHint(earlier, current, place,
+                             "an atomic of block scope (atomicAdd_block and its kin) is atomic only among the "
+                             "threads of its block, and these two are in different blocks: use the atomic without "
+                             "_block");
         } else if (!isAtomic(earlier) && !isAtomic(current) && !earlier.release && !current.release) {
-            report(earlier, current, place,
-                   "both are volatile, so neither sees half of the other, but no fence comes before the store: it "
-                   "publishes nothing, and a GPU may give the read an older value; put __threadfence() between "
-                   "what the writer stores and the store that says it is done, and after the read that sees it "
-                   "(the Programming Guide: volatile alone is \"not correct for inter-thread synchronization\")");
+            reports.withHint(earlier, current, place,
+                             "both are volatile, so neither sees half of the other, but no fence comes before the "
+                             "store: it publishes nothing, and a GPU may give the read an older value; put "
+                             "__threadfence() between what the writer stores and the store that says it is done, and "
+                             "after the read that sees it (the Programming Guide: volatile alone is \"not correct "
+                             "for inter-thread synchronization\")");
         }
         return;  // strong accesses meet unordered: atomics, and a release's flag
     }
@@ -271,67 +350,47 @@ void RaceCheck::conflict(const Access& earlier, const Access& current, std::uint
         if (plainRead->checkedByCas) {
             return;
         }
-        // Reported at the launch's end, unless the reading thread checks it with atomicCAS.
-        const std::string placeText = place.describe();
-        const auto pending = std::make_pair(plainRead->thread, granuleAddress);
-        if (pendingCas_.count(pending) == 0) {
-            Access first = earlier, second = current;
-            std::string text;
-            const std::string key = lineOf(first.site) + "|" + lineOf(second.site) + "|" + place.objectName();
-            text = scheduler.describeThread(first.thread) + " " + accessWord(first) + " " + placeText + " at " +
-                   lineOf(first.site) + kindNote(first) + ", and " + scheduler.describeThread(second.thread) +
-                   " " + accessWord(second) + " it at " + lineOf(second.site) + kindNote(second) +
-                   "; nothing orders the two: a plain read of memory that an atomic changes may see any value; "
-                   "read it with an atomic, or order the two (as the Guide's atomicCAS loop does, check what you "
-                   "read with atomicCAS)";
-            pendingCas_[pending] = {key, "kernel " + scheduler.kernelName + ": " + text};
+        // Said at the launch's end, unless the reading thread checks it with atomicCAS.
+        if (BlockWorkers::inWorker()) {
+            BlockWorkers::giveUp();  // the launch's end decides what it is (race_reports.hpp): one worker sees it all
         }
+        pendingCas_.emplace(std::make_pair(plainRead->thread, granuleAddress), PendingRead{earlier, current, place});
         return;
     }
-    std::string hint;
     if (volatileOne) {
-        hint = "one of the two is volatile and the other plain, and only two strong accesses (volatile or atomic) "
-               "may meet unordered: make the plain one volatile or atomic too, or order the two";
+        reports.withHint(earlier, current, place,
+                         "one of the two is volatile and the other plain, and only two strong accesses (volatile or "
+                         "atomic) may meet unordered: make the plain one volatile or atomic too, or order the two");
     } else if (isAtomic(earlier) || isAtomic(current)) {
-        hint = "an atomic and a plain access to the same bytes: make both atomic, or put what orders them between "
-               "(__syncthreads() in a block, __syncwarp() in a warp)";
-    } else if (sameWarp) {
-        hint = "they are lanes of one warp, and no __syncwarp() orders them (a shuffle or a vote orders no memory)";
-    } else if (sameBlock) {
-        hint = "they are threads of one block, and no __syncthreads() lies between them";
+        reports.withHint(earlier, current, place,
+                         "an atomic and a plain access to the same bytes: make both atomic, or put what orders them "
+                         "between (__syncthreads() in a block, __syncwarp() in a warp)");
     } else {
-        hint = scheduler.cooperative
-                   ? "they are threads of different blocks, which only grid.sync(), or a release (__threadfence(), "
-                     "then an atomic write) and an acquire (an atomic read of it, then __threadfence() or "
-                     "__syncthreads()), order"
-                   : "they are threads of different blocks, which only a release (__threadfence(), then an atomic write) "
-                     "and an acquire (an atomic read of it, then __threadfence() or __syncthreads()) order";
+        reports.unordered(earlier, current, place);  // what orders them depends on which threads they are
     }
-    report(earlier, current, place, hint);
-}
-
-void RaceCheck::report(const Access& earlier, const Access& current, const Place& place, const std::string& hint) {
-    Scheduler& scheduler = Scheduler::instance();
-    const std::string key = accessWord(earlier) + lineOf(earlier.site) + "|" + accessWord(current) + lineOf(current.site) +
-                            "|" + place.objectName();
-    if (scheduler.report.races.count(key) != 0) {
-        ++scheduler.report.races[key].times;
-        ++scheduler.report.raceCount;
-        return;
-    }
-    scheduler.report.race(key, "kernel " + scheduler.kernelName + ": " + scheduler.describeThread(earlier.thread) + " " +
-                                   accessWord(earlier) + " " + place.describe() + " at " + lineOf(earlier.site) +
-                                   kindNote(earlier) + ", and " + scheduler.describeThread(current.thread) + " " +
-                                   accessWord(current) + " it at " + lineOf(current.site) + kindNote(current) +
-                                   "; nothing orders the two: " + hint);
 }
 
 void RaceCheck::endLaunch() {
-    Scheduler& scheduler = Scheduler::instance();
+    RaceReports& reports = RaceReports::get();
+    std::set<std::string> checkedLines;
+    for (std::uint64_t site : casCheckedReads_) {
+        checkedLines.insert(lineOf(site));
+    }
     for (const auto& [pending, race] : pendingCas_) {
-        scheduler.report.race(race.first, race.second);
+        const Access& read = race.earlier.isWrite ? race.current : race.earlier;
+        const Access& atomic = race.earlier.isWrite ? race.earlier : race.current;
+        if (checkedLines.count(lineOf(read.site)) != 0) {
+            // The read of an atomicCAS loop whose thread needed no atomicCAS.
+            reports.casLoopReadUnchecked(atomic, read, race.place);
+        } else {
+            reports.withHint(race.earlier, race.current, race.place,
+                             "a plain read of memory that an atomic changes may see any value; read it with an "
+                             "atomic, or order the two (as the Guide's atomicCAS loop does, check what you read with "
+                             "atomicCAS)");
+        }
     }
     pendingCas_.clear();
+    reports.endLaunch();
 }
 
 }  // namespace warp_emulator

@@ -27,7 +27,13 @@
 // with atomicCAS, retrying while another thread changed it. A plain read that
 // its thread then checks with atomicCAS on the same address is not reported
 // against the atomics that race with it: the CAS makes the value it read
-// harmless.
+// harmless. The same loop built for a float maximum often stops before its
+// atomicCAS when the value it read is already the larger (`while (val >
+// __int_as_float(old))`): that thread's read is never checked. Where other
+// threads check their reads of the same line with atomicCAS, such a read is
+// the loop's, and it is said as a note that does not fail the run
+// (race_reports.cpp says why); a plain read at a line no thread ever checks
+// is a race. What a race is called, and the fix it names, is race_reports.cpp's.
 //
 // What it keeps: per 4 bytes, the last write and the last read since (the
 // Granule of shadow.hpp), and, beside, other accesses that nothing ordered
@@ -38,8 +44,10 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -49,7 +57,11 @@ namespace warp_emulator {
 
 class RaceCheck {
 public:
-    static RaceCheck& get();
+    // Inline: the checks ask for it at every access.
+    static RaceCheck& get() {
+        static RaceCheck* const check = new RaceCheck;
+        return *check;
+    }
     void beginLaunch();
     void beginBlock();
     // grid.sync(): every access so far is ordered before every one after, so
@@ -68,12 +80,24 @@ private:
     std::unordered_map<const Granule*, Extra> sharedExtras_, globalExtras_;
     // Plain reads that raced with an atomic, waiting to see whether their
     // thread checks them with atomicCAS: by (thread, granule address).
-    std::map<std::pair<std::uint32_t, std::uintptr_t>, std::pair<std::string, std::string>> pendingCas_;
+    struct PendingRead {
+        Access earlier, current;  // the plain read is one of them, the atomic the other
+        Place place;
+    };
+    std::map<std::pair<std::uint32_t, std::uintptr_t>, PendingRead> pendingCas_;
+    // The sites of plain reads that their thread checked with atomicCAS.
+    std::set<std::uint64_t> casCheckedReads_;
+    // Threads that made a strong write (an atomic, a volatile store) this
+    // launch: a plain read-modify-write after one may be a lock's critical
+    // section, which wants a fence, not an atomic (race_reports.hpp).
+    std::unordered_set<std::uint32_t> strongWriters_;
 
+    bool harmless(const Access& earlier, const Access& current, std::uintptr_t key) const;
+    bool plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
+                                     const Place& place);
     void checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place, bool isCas);
     void conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, std::uintptr_t key,
                   const Place& place);
-    void report(const Access& earlier, const Access& current, const Place& place, const std::string& hint);
     std::unordered_map<const Granule*, Extra>& extrasFor(const Place& place);
 };
 

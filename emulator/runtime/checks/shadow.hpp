@@ -36,12 +36,19 @@ struct Access {
     std::uint64_t checkedByCas : 1; // a plain read its thread then checked with atomicCAS
     std::uint64_t syncLocation : 1; // in Granule::write: a release was written here (a sync log exists)
     std::uint64_t release : 1;      // a strong write after a fence of its thread: a release pattern
-    std::uint64_t unused : 4;
+    std::uint64_t readModifyWrite : 1;  // a plain write after its own thread's plain read of these bytes
+    std::uint64_t unused : 3;
 
     Access() : site(0), bytes(0), isWrite(0), kind(0), blockScoped(0), moreReads(0), checkedByCas(0),
-               syncLocation(0), release(0), unused(0) {}
+               syncLocation(0), release(0), readModifyWrite(0), unused(0) {}
 };
 static_assert(sizeof(Access) == 16, "an access record is 16 bytes");
+
+// Which block of a launch run on several workers touched a granule of global
+// memory, and whether it wrote it (checks/block_sharing.hpp): shared between
+// the worker processes, so that two blocks that touch the same bytes, one of
+// them writing, are seen at once.
+using BlockOwner = std::uint64_t;
 
 struct Granule {
     Access write;  // the last write

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "checks/memory_checks.hpp"
+#include "scheduling/block_workers.hpp"
 #include "scheduling/scheduler.hpp"
 #include "reporting/source_lines.hpp"
 #include "memory/spaces.hpp"
@@ -164,9 +165,13 @@ void kernelCodeEnds() { kernelCodeRunning = false; }
 extern "C" void __assert_fail(const char* assertion, const char* file, unsigned int line, const char* function) noexcept {
     warp_emulator::Scheduler& scheduler = warp_emulator::Scheduler::instance();
     warp_emulator::kernelCodeRunning = false;
+    if (scheduler.inKernel() && warp_emulator::BlockWorkers::inWorker()) {
+        warp_emulator::BlockWorkers::giveUp();  // the launch runs again on one worker, where the assert is said
+    }
     if (scheduler.inKernel()) {
         const uint3 thread = scheduler.currentThread().index;
         const uint3 block = scheduler.blockIndex;
+        scheduler.progress.eraseLine();
         std::fflush(stdout);
         std::fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n", file, line,
                      function, block.x, block.y, block.z, thread.x, thread.y, thread.z, assertion);

@@ -25,12 +25,15 @@ size_t wholePages(size_t bytes) { return (bytes + pageBytes() - 1) / pageBytes()
 // little past the end lands in no allocation.
 size_t gapAfter(size_t bytes) { return wholePages(bytes / 16 > (64u << 10) ? bytes / 16 : 64u << 10); }
 
-// Zeroed memory of the host's, taken only when touched; null when there is no room.
-void* lazyZeroes(size_t bytes) {
+// Zeroed memory of the host's, taken only when touched; null when there is
+// no room. Shared: a worker process of a launch (scheduling/block_workers.hpp)
+// that writes it writes the program's own; private: a worker's are its own.
+void* lazyZeroes(size_t bytes, bool shared = false) {
     if (bytes == 0) {
         return nullptr;
     }
-    void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                        (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     return memory == MAP_FAILED ? nullptr : memory;
 }
 
@@ -40,24 +43,26 @@ size_t DeviceMemory::granuleShadowBytes(size_t bytes) {
     return wholePages((bytes + kGranuleBytes - 1) / kGranuleBytes * sizeof(Granule));
 }
 
-std::string Allocation::describe() const {
-    if (element.name != nullptr && element.bytes != 0 && bytes % element.bytes == 0) {
-        return "the " + std::string(element.name) + "[" + std::to_string(bytes / element.bytes) + "] from " + origin;
-    }
-    return "the " + std::to_string(bytes) + " bytes from " + origin;
+size_t DeviceMemory::ownerShadowBytes(size_t bytes) {
+    return wholePages((bytes + kGranuleBytes - 1) / kGranuleBytes * sizeof(BlockOwner));
 }
 
-DeviceMemory& DeviceMemory::instance() {
-    static DeviceMemory* memory = new DeviceMemory;
-    return *memory;
+std::string Allocation::describe() const { return name() + " from " + origin; }
+
+std::string Allocation::name() const {
+    if (element.name != nullptr && element.bytes != 0 && bytes % element.bytes == 0) {
+        return "the " + std::string(element.name) + "[" + std::to_string(bytes / element.bytes) + "]";
+    }
+    return "the " + std::to_string(bytes) + " bytes";
 }
 
 // The arena is reserved, not taken: its pages cost nothing until an
 // allocation makes them usable. The largest reservation the host grants, up
-// to 1 TiB.
+// to 1 TiB. Shared, so that the worker processes a launch's blocks may run
+// in (scheduling/block_workers.hpp) write the program's device memory.
 DeviceMemory::DeviceMemory() {
     for (size_t bytes = size_t{1} << 40; bytes >= (size_t{1} << 30); bytes /= 2) {
-        void* memory = mmap(nullptr, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        void* memory = mmap(nullptr, bytes, PROT_NONE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
         if (memory != MAP_FAILED) {
             arena_ = static_cast<char*>(memory);
             arenaBytes_ = bytes;
@@ -109,14 +114,16 @@ void* DeviceMemory::allocate(size_t bytes, MemoryKind kind, ElementType element,
     allocation.element = element;
     allocation.origin = std::move(origin);
     allocation.granules = static_cast<Granule*>(lazyZeroes(granuleShadowBytes(bytes)));
+    allocation.owners = static_cast<BlockOwner*>(lazyZeroes(ownerShadowBytes(bytes), true));
     if (kind == MemoryKind::Device) {
         // Poison, as the emulator fills __shared__ memory: every byte 0xff is
         // NaN as a float and -1 as an int, so a read of memory nothing wrote
         // gives a wrong answer that shows (initcheck.cpp also names it).
         std::memset(start, 0xff, bytes);
-        allocation.defined = static_cast<unsigned char*>(lazyZeroes(wholePages(bytes)));
+        allocation.defined = static_cast<unsigned char*>(lazyZeroes(wholePages(bytes), true));
     }
-    if ((bytes != 0 && allocation.granules == nullptr) || (kind == MemoryKind::Device && bytes != 0 && allocation.defined == nullptr)) {
+    if ((bytes != 0 && (allocation.granules == nullptr || allocation.owners == nullptr)) ||
+        (kind == MemoryKind::Device && bytes != 0 && allocation.defined == nullptr)) {
         mprotect(start, usable, PROT_NONE);
         return nullptr;
     }
@@ -131,11 +138,15 @@ bool DeviceMemory::release(void* start, const std::string& freedBy) {
     }
     Allocation& allocation = found->second;
     const size_t usable = wholePages(allocation.bytes == 0 ? 1 : allocation.bytes);
-    madvise(allocation.start, usable, MADV_DONTNEED);
+    madvise(allocation.start, usable, MADV_REMOVE);  // the arena is shared memory: give its pages back
     mprotect(allocation.start, usable, PROT_NONE);
     if (allocation.granules != nullptr) {
         munmap(allocation.granules, granuleShadowBytes(allocation.bytes));
         allocation.granules = nullptr;
+    }
+    if (allocation.owners != nullptr) {
+        munmap(allocation.owners, ownerShadowBytes(allocation.bytes));
+        allocation.owners = nullptr;
     }
     if (allocation.defined != nullptr) {
         munmap(allocation.defined, wholePages(allocation.bytes));
@@ -146,11 +157,8 @@ bool DeviceMemory::release(void* start, const std::string& freedBy) {
     return true;
 }
 
-Allocation* DeviceMemory::holding(const void* address) {
+Allocation* DeviceMemory::search(const void* address) {
     const char* at = static_cast<const char*>(address);
-    if (lastFound_ != nullptr && at >= lastFound_->start && at < lastFound_->start + (lastFound_->bytes == 0 ? 1 : lastFound_->bytes)) {
-        return lastFound_;
-    }
     auto after = allocations_.upper_bound(reinterpret_cast<std::uintptr_t>(address));
     if (after == allocations_.begin()) {
         return nullptr;

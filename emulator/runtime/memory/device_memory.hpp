@@ -39,17 +39,24 @@ struct Allocation {
     // host's too, and the host's own writes to it are not all seen.
     unsigned char* defined = nullptr;
     Granule* granules = nullptr;
+    BlockOwner* owners = nullptr;  // the blocks of a launch on several workers that touched each granule
     bool touchedThisLaunch = false;
 
     char* end() const { return start + bytes; }
     size_t granuleCount() const { return (bytes + kGranuleBytes - 1) / kGranuleBytes; }
     // "the int[100] from cudaMalloc at your.cu:12", "the 400 bytes from ..."
     std::string describe() const;
+    // "the int[100]", "the 400 bytes": describe() without where it came from
+    std::string name() const;
 };
 
 class DeviceMemory {
 public:
-    static DeviceMemory& instance();
+    // Inline: the checks ask for it at every access.
+    static DeviceMemory& instance() {
+        static DeviceMemory* const memory = new DeviceMemory;
+        return *memory;
+    }
 
     // Null when the arena or the host has no room.
     void* allocate(size_t bytes, MemoryKind kind, ElementType element, std::string origin);
@@ -61,7 +68,15 @@ public:
         return at >= arena_ && at < arena_ + arenaBytes_;
     }
     // The allocation, live or freed, that holds `address`; null in a gap.
-    Allocation* holding(const void* address);
+    // Inline where it is the one found last, as it mostly is.
+    Allocation* holding(const void* address) {
+        const char* at = static_cast<const char*>(address);
+        if (lastFound_ != nullptr && at >= lastFound_->start &&
+            at < lastFound_->start + (lastFound_->bytes == 0 ? 1 : lastFound_->bytes)) {
+            return lastFound_;
+        }
+        return search(address);
+    }
     // The live allocation holding all of [address, address + bytes); null otherwise.
     Allocation* liveHolding(const void* address, size_t bytes);
     // The allocations next to `address`, for a report: the closest one
@@ -78,8 +93,9 @@ public:
         }
     }
 
-    // The bytes of the shadow of `bytes` of memory, for a test of sizes.
+    // The bytes of the shadows of `bytes` of memory.
     static size_t granuleShadowBytes(size_t bytes);
+    static size_t ownerShadowBytes(size_t bytes);
 
 private:
     char* arena_ = nullptr;
@@ -90,6 +106,7 @@ private:
 
     DeviceMemory();
     char* place(size_t reserved);
+    Allocation* search(const void* address);
 };
 
 }  // namespace warp_emulator

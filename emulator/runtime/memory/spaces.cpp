@@ -1,16 +1,13 @@
 // spaces.cpp: shared memory, __device__ variables, and their shadows.
 #include "memory/spaces.hpp"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cstring>
 #include <new>
 
 namespace warp_emulator {
-
-Spaces& Spaces::get() {
-    static Spaces* spaces = new Spaces;
-    return *spaces;
-}
 
 Spaces::Spaces() {
     const SymbolTable& symbols = SymbolTable::get();
@@ -21,7 +18,11 @@ Spaces::Spaces() {
     dynamicDefined_.assign(kMaxSharedBytesOptIn, 0);
     dynamicGranules_.assign(kMaxSharedBytesOptIn / kGranuleBytes + 1, Granule{});
     for (const MemoryRange& range : symbols.globals()) {
-        variables_.push_back({range, std::vector<Granule>(range.bytes / kGranuleBytes + 2)});
+        const size_t granules = range.bytes / kGranuleBytes + 2;
+        void* owners = mmap(nullptr, granules * sizeof(BlockOwner), PROT_READ | PROT_WRITE,
+                            MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        variables_.push_back({range, std::vector<Granule>(granules),
+                              owners == MAP_FAILED ? nullptr : static_cast<BlockOwner*>(owners)});
     }
 }
 
@@ -105,13 +106,14 @@ Granule* Spaces::sharedGranule(const char* address, std::uintptr_t* granuleAddre
     return &granules[index];
 }
 
-Granule* Spaces::variableGranule(const char* address, std::uintptr_t* granuleAddress) {
+Granule* Spaces::variableGranule(const char* address, std::uintptr_t* granuleAddress, BlockOwner** owner) {
     for (VariableShadow& shadow : variables_) {
         if (shadow.range.holds(address)) {
             // Counted from the range's start rounded down to a granule.
             const auto base = reinterpret_cast<std::uintptr_t>(shadow.range.start) / kGranuleBytes * kGranuleBytes;
             const size_t index = (reinterpret_cast<std::uintptr_t>(address) - base) / kGranuleBytes;
             *granuleAddress = base + index * kGranuleBytes;
+            *owner = shadow.owners != nullptr ? shadow.owners + index : nullptr;
             variablesTouched_ = true;
             return &shadow.granules[index];
         }

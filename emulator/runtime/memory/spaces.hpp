@@ -33,7 +33,11 @@ struct SharedImage {
 
 class Spaces {
 public:
-    static Spaces& get();
+    // Inline: the checks ask for it at every access.
+    static Spaces& get() {
+        static Spaces* const spaces = new Spaces;
+        return *spaces;
+    }
 
     MemoryRange staticShared() const { return staticShared_; }
     char* dynamicShared() const { return dynamicShared_; }
@@ -55,7 +59,7 @@ public:
     // The shadows of a shared byte or a __device__ variable's byte.
     std::uint32_t* sharedDefined(const char* address);
     Granule* sharedGranule(const char* address, std::uintptr_t* granuleAddress);
-    Granule* variableGranule(const char* address, std::uintptr_t* granuleAddress);
+    Granule* variableGranule(const char* address, std::uintptr_t* granuleAddress, BlockOwner** owner);
 
 private:
     MemoryRange staticShared_;
@@ -67,6 +71,7 @@ private:
     struct VariableShadow {
         MemoryRange range;
         std::vector<Granule> granules;
+        BlockOwner* owners;  // in memory a launch's workers share (block_sharing.hpp)
     };
     std::vector<VariableShadow> variables_;
     // The granules a block or launch touched, to empty only those.

@@ -22,11 +22,6 @@ std::string demangled(const std::string& mangled, bool cutParameters) {
     return cutParameters ? name.substr(0, name.find('(')) : name;
 }
 
-const SymbolTable& SymbolTable::get() {
-    static const SymbolTable* table = new SymbolTable;
-    return *table;
-}
-
 std::string SymbolTable::mangledNameOf(const void* function) const {
     const auto address = reinterpret_cast<std::uintptr_t>(function);
     for (const Symbol& symbol : functions_) {

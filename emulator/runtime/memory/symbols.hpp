@@ -29,7 +29,11 @@ struct NamedObject {
 
 class SymbolTable {
 public:
-    static const SymbolTable& get();
+    // Inline: the checks ask for it at every access.
+    static const SymbolTable& get() {
+        static const SymbolTable* const table = new SymbolTable;
+        return *table;
+    }
 
     // The kernel's name without its parameter list, or its address.
     std::string nameOf(const void* function) const;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "reporting/settings.hpp"
@@ -68,6 +69,107 @@ void LaunchReport::race(const std::string& key, const std::string& text) {
     ++raceCount;
 }
 
+void LaunchReport::reviseRace(const std::string& key, const std::string& text) {
+    auto found = races.find(key);
+    if (found == races.end() || found->second.text == text) {
+        return;
+    }
+    if (first == found->second.text) {
+        first = text;
+    }
+    found->second.text = text;
+}
+
+void LaunchReport::mergeRace(const std::string& from, const std::string& into) {
+    auto merged = races.find(from);
+    if (merged == races.end() || races.count(into) == 0) {
+        return;
+    }
+    if (first == merged->second.text) {
+        first = races[into].text;
+    }
+    races[into].times += merged->second.times;
+    races.erase(merged);
+    raceKeys.erase(std::remove(raceKeys.begin(), raceKeys.end(), from), raceKeys.end());
+}
+
+void LaunchReport::causedBy(const std::string& uninitialisedKey, const std::string& raceKey) {
+    if (causes.count(uninitialisedKey) != 0) {
+        return;  // the first race of that read explains it
+    }
+    causes[uninitialisedKey] = raceKey;
+    if (first == uninitialised[uninitialisedKey].text) {
+        first = races[raceKey].text;  // the race is what to fix: say it first
+    }
+}
+
+namespace {
+
+void appendKept(std::vector<std::string>& to, const std::vector<std::string>& from) {
+    for (const std::string& text : from) {
+        if (to.size() >= kKeptInFull) {
+            return;
+        }
+        to.push_back(text);
+    }
+}
+
+void appendRepeated(std::vector<std::string>& keys, std::map<std::string, Repeated>& to,
+                    const std::vector<std::string>& laterKeys, const std::map<std::string, Repeated>& later) {
+    for (const std::string& key : laterKeys) {
+        const Repeated& entry = later.at(key);
+        Repeated& mine = to[key];
+        if (mine.times == 0) {
+            mine.text = entry.text;
+            keys.push_back(key);
+        }
+        mine.times += entry.times;
+    }
+}
+
+}  // namespace
+
+void LaunchReport::append(const LaunchReport& later) {
+    if (first.empty()) {
+        first = later.first;
+    }
+    appendKept(ruleBreaks, later.ruleBreaks);
+    ruleBreakCount += later.ruleBreakCount;
+    if (undefinedReads == 0) {
+        firstUndefinedRead = later.firstUndefinedRead;
+    }
+    undefinedReads += later.undefinedReads;
+    // The calls are numbered in the order they first read an absent lane.
+    std::vector<int> renumbered;
+    for (const std::string& call : later.calls) {
+        int number = 0;
+        while (number < static_cast<int>(calls.size()) && calls[static_cast<size_t>(number)] != call) {
+            ++number;
+        }
+        if (number == static_cast<int>(calls.size())) {
+            calls.push_back(call);
+        }
+        renumbered.push_back(number);
+    }
+    for (const auto& [key, times] : later.readsByLane) {
+        readsByLane[{renumbered[static_cast<size_t>(key.call)], key.readingLane, key.sourceLane}] += times;
+    }
+    appendKept(invalidAccesses, later.invalidAccesses);
+    invalidAccessCount += later.invalidAccessCount;
+    appendRepeated(uninitialisedKeys, uninitialised, later.uninitialisedKeys, later.uninitialised);
+    uninitialisedCount += later.uninitialisedCount;
+    appendRepeated(raceKeys, races, later.raceKeys, later.races);
+    raceCount += later.raceCount;
+    for (const std::string& note : later.notes) {
+        if (std::find(notes.begin(), notes.end(), note) == notes.end()) {
+            notes.push_back(note);
+        }
+    }
+    if (stopped.empty()) {
+        stopped = later.stopped;
+    }
+}
+
 namespace {
 
 void printFirst(const char* label, const std::vector<std::string>& texts, long long count) {
@@ -79,15 +181,19 @@ void printFirst(const char* label, const std::vector<std::string>& texts, long l
     }
 }
 
+void printTimes(const char* indent, long long times) {
+    if (times > 1) {
+        std::fprintf(stderr, "%s(%lld times at these lines in this launch)\n", indent, times);
+    }
+}
+
 // Each kind of repeated finding once, with how many times it happened.
 void printRepeated(const char* label, const std::vector<std::string>& keys, const std::map<std::string, Repeated>& found,
                    long long count) {
     for (size_t i = 0; i < keys.size() && i < static_cast<size_t>(kPrintedInFull); ++i) {
         const Repeated& entry = found.at(keys[i]);
         std::fprintf(stderr, "  %s: %s\n", label, entry.text.c_str());
-        if (entry.times > 1) {
-            std::fprintf(stderr, "    (%lld times at these lines in this launch)\n", entry.times);
-        }
+        printTimes("    ", entry.times);
     }
     if (keys.size() > static_cast<size_t>(kPrintedInFull)) {
         long long rest = 0;
@@ -127,13 +233,45 @@ void LaunchReport::print(dim3 grid, dim3 block) const {
     if (invalidAccessCount != 0) {
         printFirst("INVALID ACCESS", invalidAccesses, invalidAccessCount);
     }
-    if (uninitialisedCount != 0) {
-        std::fprintf(stderr, "  %lld read(s) of memory nothing had written (it holds poison: NaN, or -1 as an int)\n",
-                     uninitialisedCount);
-        printRepeated("UNINITIALISED", uninitialisedKeys, uninitialised, uninitialisedCount);
+    // A race that made reads of memory nothing had written comes first, those
+    // reads under it: the race is what to fix, and fixing it fixes them.
+    std::vector<std::string> causingRaces, otherRaces, otherUninitialised;
+    long long otherUninitialisedCount = 0;
+    for (const std::string& key : raceKeys) {
+        const bool explains =
+            std::any_of(causes.begin(), causes.end(), [&](const auto& cause) { return cause.second == key; });
+        (explains ? causingRaces : otherRaces).push_back(key);
     }
-    if (raceCount != 0) {
-        printRepeated("RACE", raceKeys, races, raceCount);
+    for (const std::string& key : uninitialisedKeys) {
+        if (causes.count(key) == 0) {
+            otherUninitialised.push_back(key);
+            otherUninitialisedCount += uninitialised.at(key).times;
+        }
+    }
+    for (const std::string& key : causingRaces) {
+        const Repeated& race = races.at(key);
+        std::fprintf(stderr, "  RACE: %s\n", race.text.c_str());
+        printTimes("    ", race.times);
+        for (const std::string& read : uninitialisedKeys) {
+            auto cause = causes.find(read);
+            if (cause == causes.end() || cause->second != key) {
+                continue;
+            }
+            const Repeated& entry = uninitialised.at(read);
+            std::fprintf(stderr,
+                         "    and so, UNINITIALISED: %s; the read came before the write it races with, and it holds "
+                         "poison (NaN, or -1 as an int)\n",
+                         entry.text.c_str());
+            printTimes("      ", entry.times);
+        }
+    }
+    if (otherUninitialisedCount != 0) {
+        std::fprintf(stderr, "  %lld read(s) of memory nothing had written (it holds poison: NaN, or -1 as an int)\n",
+                     otherUninitialisedCount);
+        printRepeated("UNINITIALISED", otherUninitialised, uninitialised, otherUninitialisedCount);
+    }
+    if (!otherRaces.empty()) {
+        printRepeated("RACE", otherRaces, races, raceCount);
     }
     if (!stopped.empty()) {
         std::fprintf(stderr, "  %s\n", stopped.c_str());

@@ -14,7 +14,8 @@
 //   an uninitialised read  a read of device memory nothing has written
 //                       (initcheck.cpp); the reader gets what is there (poison);
 //   a race              two accesses, one a write, by threads nothing orders
-//                       (racecheck.cpp).
+//                       (racecheck.cpp, worded by race_reports.cpp); an
+//                       uninitialised read that a race caused is said under it.
 // A program that would exit 0 after any finding exits kFindingsExitCode
 // instead, as compute-sanitizer's --error-exitcode and ThreadSanitizer (whose
 // default code this is) do. WARP_EMULATOR_ON_FINDING=log keeps the findings on
@@ -71,6 +72,10 @@ struct LaunchReport {
     std::vector<std::string> raceKeys;
     std::map<std::string, Repeated> races;
     long long raceCount = 0;
+    // An uninitialised read's key -> the key of the race that made it (the
+    // read came before the write that nothing ordered it after): said under
+    // that race, as its consequence (race_reports.cpp).
+    std::map<std::string, std::string> causes;
     std::vector<std::string> notes;            // said on stderr, but not findings
     std::string stopped;                       // why the kernel stopped early (an invalid access, an assert), or ""
 
@@ -84,7 +89,17 @@ struct LaunchReport {
     void invalidAccess(const std::string& text);
     void uninitialisedRead(const std::string& key, const std::string& text);
     void race(const std::string& key, const std::string& text);
+    // A race said again in other words, once the launch has shown all its pairs.
+    void reviseRace(const std::string& key, const std::string& text);
+    // The race of key `from` is the one of `into`: said once, counted together.
+    void mergeRace(const std::string& from, const std::string& into);
+    // The uninitialised read of `uninitialisedKey` is a consequence of the race of `raceKey`.
+    void causedBy(const std::string& uninitialisedKey, const std::string& raceKey);
     void print(dim3 grid, dim3 block) const;
+    // The findings of `later` (the blocks after this report's), added as if
+    // one report had seen them all in that order: how a launch on several
+    // workers gathers its blocks' reports (scheduling/block_workers.cpp).
+    void append(const LaunchReport& later);
 
 private:
     void noteFirst(const std::string& text);

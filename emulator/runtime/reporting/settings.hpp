@@ -3,6 +3,8 @@
 // what it expected, rather than being ignored.
 #pragma once
 
+#include <sched.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -39,11 +41,13 @@ struct Settings {
     bool raceCheck = true;              // WARP_EMULATOR_RACE_CHECK=1|0 (0: no happens-before race check)
     size_t stackBytes = 512 * 1024;     // WARP_EMULATOR_STACK_KIB=N
     unsigned watchdogSeconds = 60;      // WARP_EMULATOR_WATCHDOG_SECONDS=N (0: never)
+    unsigned progressSeconds = 2;       // WARP_EMULATOR_PROGRESS=N: a launch's line after N s (0: never; progress.hpp)
     std::vector<std::string> suppressed;  // WARP_EMULATOR_SUPPRESS=a,b: kernels whose findings do not count
     std::string tracePath;              // WARP_EMULATOR_TRACE=FILE
     std::vector<std::string> traceKernels;  // WARP_EMULATOR_TRACE_KERNELS=a,b (empty: every kernel)
     dim3 traceBlock{0, 0, 0};           // WARP_EMULATOR_TRACE_BLOCK=x[,y[,z]]
     int traceWarp = 0;                  // WARP_EMULATOR_TRACE_WARP=w
+    unsigned workers = 1;               // WARP_EMULATOR_WORKERS=N (default: the cores this process may use)
 
     static Settings& get() {
         static Settings* settings = new Settings(fromEnvironment());
@@ -100,6 +104,16 @@ private:
 
     static Settings fromEnvironment() {
         Settings s;
+        cpu_set_t cores;
+        s.workers = sched_getaffinity(0, sizeof cores, &cores) == 0 ? static_cast<unsigned>(CPU_COUNT(&cores)) : 1u;
+        if (const char* value = std::getenv("WARP_EMULATOR_WORKERS")) {
+            unsigned long long workers = 0;
+            if (!readWholeNumber(value, workers) || workers < 1 || workers > 1024) {
+                refuse("WARP_EMULATOR_WORKERS", value, "a whole number of worker processes from 1 (one block after "
+                                                       "another) to 1024 (the default is the cores this process may use)");
+            }
+            s.workers = static_cast<unsigned>(workers);
+        }
         if (const char* value = std::getenv("WARP_EMULATOR_ON_FINDING")) {
             if (std::strcmp(value, "fail") == 0) {
                 s.failOnFinding = true;
@@ -146,6 +160,15 @@ private:
                 refuse("WARP_EMULATOR_WATCHDOG_SECONDS", value, "a whole number of seconds up to 86400, or 0 for never (the default is 60)");
             }
             s.watchdogSeconds = static_cast<unsigned>(seconds);
+        }
+        if (const char* value = std::getenv("WARP_EMULATOR_PROGRESS")) {
+            unsigned long long seconds = 0;
+            if (!readWholeNumber(value, seconds) || seconds > 86400) {
+                refuse("WARP_EMULATOR_PROGRESS", value,
+                       "a whole number of seconds up to 86400 before a long launch says how far it has got, or 0 for "
+                       "never (the default is 2)");
+            }
+            s.progressSeconds = static_cast<unsigned>(seconds);
         }
         if (const char* value = std::getenv("WARP_EMULATOR_SUPPRESS")) {
             s.suppressed = namesIn(value);

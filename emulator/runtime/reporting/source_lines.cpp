@@ -90,6 +90,18 @@ public:
         return found;
     }
 
+    // Forgets the addr2line it had, without closing what it shares with it.
+    void forget() {
+        if (in_ != nullptr) {
+            close(fileno(in_));
+        }
+        if (out_ != nullptr) {
+            close(fileno(out_));
+        }
+        in_ = out_ = nullptr;  // the FILE objects are the program's copies: left as they are
+        started_ = false;
+    }
+
 private:
     bool started_ = false;
     std::FILE* in_ = nullptr;
@@ -202,5 +214,7 @@ const std::string& lineOf(std::uint64_t site) {
     }
     return table.resolved.emplace(site, found).first->second;
 }
+
+void symbolizeOnYourOwn() { lines().symbolizer.forget(); }
 
 }  // namespace warp_emulator

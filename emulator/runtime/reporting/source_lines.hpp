@@ -25,4 +25,8 @@ inline std::uint64_t siteOfCode(const void* returnAddress) {
 // "shuffles.cu:210", or, without debug information, the function's name.
 const std::string& lineOf(std::uint64_t site);
 
+// In a worker process (scheduling/block_workers.hpp): an addr2line of its
+// own, since the program's, whose pipes it inherited, answers the program.
+void symbolizeOnYourOwn();
+
 }  // namespace warp_emulator

@@ -2,6 +2,7 @@
 #include "rules/block_barrier.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <map>
 
 #include "reporting/text.hpp"
@@ -22,48 +23,57 @@ std::string BlockBarrier::whereThreadsWait(const std::vector<int>& waiting) cons
 }
 
 // Releases the barrier once every thread that has not exited waits at one.
-// Threads at grid.sync() wait for the grid (grid_barrier.hpp), not here.
+// One pass over the threads finds whether it can, and whether the rules were
+// kept; the reports, when they were not, take their own passes. Threads at
+// grid.sync() wait for the grid (grid_barrier.hpp), not here.
 bool BlockBarrier::release() {
-    std::vector<int> waiting;
+    std::vector<Thread>& threads = scheduler_.threads();
+    waiting_.clear();
+    const Thread* first = nullptr;
+    bool oneBarrier = true;
     bool atGrid = false, elsewhere = false;
+    bool ordersMemory = false;  // a thread_block's collective (cg::memcpy_async, Op::BlockMeet) orders none
+    long long fewestPassedByExited = LLONG_MAX;  // the fewest barriers an exited thread got past
+    int count = 0;
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
-        const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-        if (thread.state == State::Waiting && !isBlockBarrier(thread.request.op)) {
-            return false;  // some thread is at a warp collective: not yet
-        }
+        const Thread& thread = threads[static_cast<size_t>(i)];
         if (thread.state == State::Waiting) {
-            waiting.push_back(i);
+            if (!isBlockBarrier(thread.request.op)) {
+                return false;  // some thread is at a warp collective: not yet
+            }
+            if (first == nullptr) {
+                first = &thread;
+            } else if (oneBarrier) {
+                oneBarrier = thread.request.op == first->request.op && sameSite(thread.request, first->request);
+            }
             (thread.request.op == Op::SyncGrid ? atGrid : elsewhere) = true;
+            waiting_.push_back(i);
+        } else if (thread.state == State::Exited && thread.barriersPassed < fewestPassedByExited) {
+            fewestPassedByExited = thread.barriersPassed;
         }
     }
-    if (waiting.empty() || !elsewhere) {
-        return false;
+    if (first == nullptr || !elsewhere) {
+        return false;  // no one waits, or all wait for the grid
     }
     if (!scheduler_.blockBarrierBroken) {
-        const Thread& first = scheduler_.threads()[static_cast<size_t>(waiting.front())];
-        bool oneBarrier = true;
-        for (int i : waiting) {
-            const Request& request = scheduler_.threads()[static_cast<size_t>(i)].request;
-            oneBarrier &= request.op == first.request.op && sameSite(request, first.request);
-        }
         if (!oneBarrier) {
             scheduler_.report.ruleBroken(scheduler_.whereBlock() + ": the threads of the block wait at different barriers: " +
-                              whereThreadsWait(waiting) +
+                              whereThreadsWait(waiting_) +
                               ". Every thread of a block must reach the same __syncthreads(); it is allowed in "
                               "conditional code only if the condition is the same across the whole block.");
             scheduler_.blockBarrierBroken = true;
         }
-        std::vector<int> skipped;  // exited threads that got past fewer barriers than the waiting ones
-        for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
-            const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-            if (thread.state == State::Exited && thread.barriersPassed <= first.barriersPassed) {
-                skipped.push_back(i);
+        if (fewestPassedByExited <= first->barriersPassed) {
+            std::vector<int> skipped;  // exited threads that got past fewer barriers than the waiting ones
+            for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
+                const Thread& thread = threads[static_cast<size_t>(i)];
+                if (thread.barriersPassed <= first->barriersPassed && thread.state == State::Exited) {
+                    skipped.push_back(i);
+                }
             }
-        }
-        if (!skipped.empty()) {
             scheduler_.report.ruleBroken(scheduler_.whereBlock() + ": " + threadsPhrase(skipped) +
                               " exited without reaching the barrier the rest of the block waits at (" +
-                              whereThreadsWait(waiting) + "). Every thread of a block must reach each __syncthreads(); it is allowed in "
+                              whereThreadsWait(waiting_) + "). Every thread of a block must reach each __syncthreads(); it is allowed in "
                               "conditional code only if the condition is the same across the whole block. (A GPU "
                               "releases a barrier that only exited threads hold up, and so does the emulator.)");
             scheduler_.blockBarrierBroken = true;
@@ -71,38 +81,39 @@ bool BlockBarrier::release() {
     }
     if (atGrid) {
         // Those at grid.sync() go on waiting for the grid; the others pass.
-        waiting.erase(std::remove_if(waiting.begin(), waiting.end(),
-                                     [&](int i) {
-                                         return scheduler_.threads()[static_cast<size_t>(i)].request.op == Op::SyncGrid;
-                                     }),
-                      waiting.end());
+        waiting_.erase(std::remove_if(waiting_.begin(), waiting_.end(),
+                                      [&](int i) { return threads[static_cast<size_t>(i)].request.op == Op::SyncGrid; }),
+                       waiting_.end());
     }
-    int count = 0;
-    bool ordersMemory = false;  // a thread_block's collective (cg::memcpy_async) orders none
-    for (int i : waiting) {
-        const Request& request = scheduler_.threads()[static_cast<size_t>(i)].request;
+    for (int i : waiting_) {
+        const Request& request = threads[static_cast<size_t>(i)].request;
         count += request.value != 0;
         ordersMemory |= request.op != Op::BlockMeet;
     }
-    for (int i : waiting) {
-        Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
+    std::vector<ThreadClock*>& arrived = arrived_;
+    arrived.clear();
+    for (int i : waiting_) {
+        Thread& thread = threads[static_cast<size_t>(i)];
         switch (thread.request.op) {
             case Op::SyncThreadsCount: thread.request.result = static_cast<std::uint64_t>(count); break;
-            case Op::SyncThreadsAnd: thread.request.result = count == static_cast<int>(waiting.size()); break;
+            case Op::SyncThreadsAnd: thread.request.result = count == static_cast<int>(waiting_.size()); break;
             case Op::SyncThreadsOr: thread.request.result = count != 0; break;
             default: break;
         }
         ++thread.barriersPassed;
+        arrived.push_back(&scheduler_.clockOf(i));
     }
     if (ordersMemory) {
-        std::vector<ThreadClock*> arrived;
-        for (int i : waiting) {
-            arrived.push_back(&scheduler_.clockOf(i));
-        }
         scheduler_.happensBefore.barrier(arrived);
     }
-    for (int i : waiting) {
-        scheduler_.release(i / warpSize, 1u << (i % warpSize));
+    if (atGrid) {
+        for (int i : waiting_) {
+            scheduler_.release(i / warpSize, 1u << (i % warpSize));
+        }
+    } else {
+        for (int warp = 0; warp < scheduler_.warpCount(); ++warp) {
+            scheduler_.release(warp, scheduler_.lanesWhere(warp, State::Waiting));
+        }
     }
     return true;
 }

@@ -52,6 +52,8 @@ public:
 
 private:
     Scheduler& scheduler_;  // its blockBarrierBroken: this block broke a rule already, and later trouble follows from it
+    std::vector<int> waiting_;             // kept from one release to the next, for their room
+    std::vector<ThreadClock*> arrived_;
     std::string whereThreadsWait(const std::vector<int>& threads) const;
 };
 

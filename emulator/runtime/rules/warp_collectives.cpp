@@ -9,31 +9,8 @@
 
 namespace warp_emulator {
 
-WarpCollectives& WarpCollectives::instance() {
-    static WarpCollectives* collectives = new WarpCollectives;
-    return *collectives;
-}
-
 static bool isPowerOfTwoWidth(int width) { return width >= 1 && width <= warpSize && (width & (width - 1)) == 0; }
 
-// The lane a shuffle reads for `lane`, by the PTX ISA's shfl.sync semantics,
-// or `lane` itself where it keeps its own value.
-int WarpCollectives::sourceLane(const Request& request, int lane) {
-    const unsigned int segmentBits = static_cast<unsigned int>(warpSize - request.width) & 0x1fu;
-    const unsigned int clamp = request.op == Op::ShflUp ? 0u : 0x1fu;
-    const int offset = static_cast<int>(static_cast<unsigned int>(request.operand) & 0x1fu);
-    const int maxLane = static_cast<int>((static_cast<unsigned int>(lane) & segmentBits) | (clamp & ~segmentBits));
-    const int minLane = static_cast<int>(static_cast<unsigned int>(lane) & segmentBits);
-    int source = lane;
-    bool inRange = false;
-    switch (request.op) {
-        case Op::ShflUp: source = lane - offset; inRange = source >= maxLane; break;
-        case Op::ShflDown: source = lane + offset; inRange = source <= maxLane; break;
-        case Op::ShflXor: source = lane ^ offset; inRange = source <= maxLane; break;
-        default: source = minLane | (offset & ~static_cast<int>(segmentBits)); inRange = source <= maxLane; break;
-    }
-    return inRange ? source : lane;
-}
 
 // Two lanes are at the same call when they reached the same intrinsic with the
 // same mask and, where PTX's instruction has them, the same qualifiers:
@@ -69,8 +46,40 @@ unsigned int WarpCollectives::missingLanes(int warp, const Request& request, uns
     return request.mask & ~group & ~exited;
 }
 
+// The commonest call of all, in one pass: every lane of a whole warp at the
+// same shuffle with the full mask, each with a valid width, none of them
+// holding a mask conflict, and the warp not traced. Every lane takes part
+// and reads a lane that does, so there is nothing to report: carryOut()
+// would do just this. False, having changed nothing, otherwise.
+bool WarpCollectives::completeWholeWarpShuffle(int warp) {
+    if (scheduler_.lanesWhere(warp, State::Waiting) != 0xffffffffu || scheduler_.tracing(warp)) {
+        return false;
+    }
+    const Request& first = scheduler_.laneOf(warp, 0).request;
+    if (!isShuffle(first.op) || first.mask != 0xffffffffu) {
+        return false;
+    }
+    for (int lane = 0; lane < warpSize; ++lane) {
+        const Thread& thread = scheduler_.laneOf(warp, lane);
+        if (thread.request.op != first.op || thread.request.mask != first.mask ||
+            !isPowerOfTwoWidth(thread.request.width) || thread.conflict.active) {
+            return false;
+        }
+    }
+    for (int lane = 0; lane < warpSize; ++lane) {
+        Request& mine = scheduler_.laneOf(warp, lane).request;
+        mine.poisoned = false;
+        mine.result = scheduler_.laneOf(warp, sourceLane(mine, lane)).request.value;
+    }
+    scheduler_.release(warp, 0xffffffffu);
+    return true;
+}
+
 // Carries out every call of `warp` whose named lanes have all arrived or exited.
 bool WarpCollectives::completeReadyCalls(int warp) {
+    if (completeWholeWarpShuffle(warp)) {
+        return true;
+    }
     bool progressed = false;
     unsigned int considered = 0;
     for (int first : eachLane(scheduler_.lanesWhere(warp, State::Waiting))) {
@@ -326,8 +335,10 @@ void WarpCollectives::groupMet(int warp, unsigned int group, const Request& requ
 // barrier" (the Guide): the lanes that met there join their clocks
 // (happens_before.hpp). No other collective orders memory.
 void WarpCollectives::orderMemory(int warp, unsigned int named) {
-    std::vector<ThreadClock*> clocks;
-    std::vector<int> lanes;
+    std::vector<ThreadClock*>& clocks = syncwarpClocks_;
+    std::vector<int>& lanes = syncwarpLanes_;
+    clocks.clear();
+    lanes.clear();
     for (int lane : eachLane(named)) {
         clocks.push_back(&scheduler_.clockOf(warp * warpSize + lane));
         lanes.push_back(lane);

@@ -51,6 +51,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "scheduling/scheduler.hpp"
 
@@ -58,7 +59,11 @@ namespace warp_emulator {
 
 class WarpCollectives {
 public:
-    static WarpCollectives& instance();
+    // Inline: the checks ask for it at every access.
+    static WarpCollectives& instance() {
+        static WarpCollectives* const collectives = new WarpCollectives;
+        return *collectives;
+    }
     void beginLaunch() { readingCalls_.clear(); }
 
     // Carries out every call of `warp` whose named lanes have all arrived or exited.
@@ -71,14 +76,35 @@ public:
     bool forceStuckCall();
 
     // The lane a shuffle reads for `lane`, by the PTX ISA's shfl.sync
-    // semantics, or `lane` itself where it keeps its own value.
-    static int sourceLane(const Request& request, int lane);
+    // semantics, or `lane` itself where it keeps its own value. Inline: every
+    // lane of every shuffle asks it.
+    static int sourceLane(const Request& request, int lane) {
+        const unsigned int segmentBits = static_cast<unsigned int>(warpSize - request.width) & 0x1fu;
+        const unsigned int clamp = request.op == Op::ShflUp ? 0u : 0x1fu;
+        const int offset = static_cast<int>(static_cast<unsigned int>(request.operand) & 0x1fu);
+        const int maxLane = static_cast<int>((static_cast<unsigned int>(lane) & segmentBits) | (clamp & ~segmentBits));
+        const int minLane = static_cast<int>(static_cast<unsigned int>(lane) & segmentBits);
+        int source = lane;
+        bool inRange = false;
+        switch (request.op) {
+            case Op::ShflUp: source = lane - offset; inRange = source >= maxLane; break;
+            case Op::ShflDown: source = lane + offset; inRange = source <= maxLane; break;
+            case Op::ShflXor: source = lane ^ offset; inRange = source <= maxLane; break;
+            default: source = minLane | (offset & ~static_cast<int>(segmentBits)); inRange = source <= maxLane; break;
+        }
+        return inRange ? source : lane;
+    }
 
 private:
     Scheduler& scheduler_ = Scheduler::instance();
     // The calls that read an absent lane, numbered as in LaunchReport::calls.
     std::map<std::tuple<Op, unsigned int, int, int, const char*, int>, int> readingCalls_;
+    // The lanes of a __syncwarp() and their clocks, kept from one call to the
+    // next for their room (nothing allocated per call).
+    std::vector<ThreadClock*> syncwarpClocks_;
+    std::vector<int> syncwarpLanes_;
 
+    bool completeWholeWarpShuffle(int warp);
     unsigned int lanesAtCall(int warp, const Request& request);
     unsigned int missingLanes(int warp, const Request& request, unsigned int group) const;
     void carryOut(int warp, unsigned int group, bool forced);

@@ -40,7 +40,10 @@ void Scheduler::suspendBlock(SuspendedBlock& held) {
 
 void Scheduler::resumeBlock(SuspendedBlock& held) {
     held.atBarrier = false;
-    threads_ = std::move(held.threads);
+    // Into the same vector, element by element: a held thread's stack holds
+    // references to its Thread (Scheduler::wait's), which must hold again.
+    std::copy(held.threads.begin(), held.threads.end(), threads_.begin());
+    std::vector<Thread>().swap(held.threads);
     waiting_ = std::move(held.waiting);
     exited_ = std::move(held.exitedLanes);
     blockBarrierBroken = held.barrierBroken;
@@ -67,8 +70,7 @@ void Scheduler::runCooperativeGrid() {
             if (block.exited || (block.started && !block.atBarrier)) {
                 continue;
             }
-            blockNumber = number;
-            blockIndex = uint3{number % grid.x, number / grid.x % grid.y, number / (grid.x * grid.y)};
+            selectBlock(number);
             block.index = blockIndex;
             if (!block.started) {
                 block.started = true;

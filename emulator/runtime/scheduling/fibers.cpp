@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "reporting/settings.hpp"
+#include "scheduling/block_workers.hpp"
 
 #ifndef WARP_EMULATOR_USES_UCONTEXT
 // Saves the callee-saved registers, MXCSR's control bits and the x87 control
@@ -58,11 +59,6 @@ __asm__(
 #endif
 
 namespace warp_emulator {
-
-Fibers& Fibers::instance() {
-    static Fibers* fibers = new Fibers;
-    return *fibers;
-}
 
 void Fibers::prepare(int count, size_t stackBytes) {
     const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
@@ -134,6 +130,9 @@ void Fibers::start(int index, Entry entry) {
 }
 void Fibers::resume(int index) { swapcontext(&scheduler_.context, &contexts_[static_cast<size_t>(index)].context); }
 void Fibers::suspend(int index) { swapcontext(&contexts_[static_cast<size_t>(index)].context, &scheduler_.context); }
+void Fibers::switchTo(int from, int to) {
+    swapcontext(&contexts_[static_cast<size_t>(from)].context, &contexts_[static_cast<size_t>(to)].context);
+}
 #else
 // The new stack, from its top: a zero return address for `entry`, the
 // address warp_emulator_switch returns to, six zeroed saved registers, then
@@ -157,6 +156,9 @@ void Fibers::resume(int index) {
 }
 void Fibers::suspend(int index) {
     warp_emulator_switch(&contexts_[static_cast<size_t>(index)].stackPointer, scheduler_.stackPointer);
+}
+void Fibers::switchTo(int from, int to) {
+    warp_emulator_switch(&contexts_[static_cast<size_t>(from)].stackPointer, contexts_[static_cast<size_t>(to)].stackPointer);
 }
 #endif
 
@@ -197,6 +199,9 @@ void Fibers::restore(int index, const std::vector<unsigned char>& image) {
 // did not instrument (a library function a kernel called, inline assembly), from a
 // stack overflow, or from the host program.
 void Fibers::onFault(int signalNumber, siginfo_t* info, void*) {
+    if (BlockWorkers::inWorker()) {
+        BlockWorkers::giveUp();  // the launch runs again on one worker, where the fault is said
+    }
     Fibers& fibers = instance();
     const std::string who = fibers.describeRunningThread != nullptr ? fibers.describeRunningThread() : "";
     if (fibers.guardHolding(info->si_addr) >= 0) {

@@ -1,7 +1,9 @@
-// fibers.hpp: one stack per GPU thread of a block, and the switch between a
-// thread and the scheduler. A thread runs on its own until it reaches a
-// collective (or exits), then hands control back: that is all the
-// concurrency the emulator has, and all a warp's rules need.
+// fibers.hpp: one stack per GPU thread of a block, and the switches between
+// a thread and the scheduler, and from one thread straight to the next. A
+// thread runs on its own until it reaches a collective (or exits), then
+// hands control to the next thread of the scheduler's round, the last one
+// back to the scheduler: that is all the concurrency the emulator has, and
+// all a warp's rules need.
 //
 // Each stack is WARP_EMULATOR_STACK_KIB (512 KiB by default, the most local
 // memory a current GPU gives a thread; cudaDeviceSetLimit(cudaLimitStackSize)
@@ -30,7 +32,11 @@ class Fibers {
 public:
     using Entry = void (*)();
 
-    static Fibers& instance();
+    // Inline: the checks ask for it at every access.
+    static Fibers& instance() {
+        static Fibers* const fibers = new Fibers;
+        return *fibers;
+    }
 
     // Room for `count` fibers with stacks of `stackBytes`. Keeps what it has
     // when that is enough.
@@ -39,6 +45,8 @@ public:
     void start(int index, Entry entry);
     void resume(int index);   // from the scheduler
     void suspend(int index);  // from the fiber
+    // From fiber `from` straight to fiber `to`, without the scheduler between.
+    void switchTo(int from, int to);
 
     // A suspended fiber's state, its context and the part of its stack in
     // use, copied out and back: how a cooperative launch holds a block's

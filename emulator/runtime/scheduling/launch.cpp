@@ -6,6 +6,7 @@
 #include "api/api_state.hpp"
 #include "scheduling/fibers.hpp"
 #include "checks/memory_checks.hpp"
+#include "scheduling/block_workers.hpp"
 #include "scheduling/scheduler.hpp"
 #include "reporting/source_lines.hpp"
 #include "memory/spaces.hpp"
@@ -89,6 +90,28 @@ void printAndCount(Scheduler& scheduler) {
 // Set by cudaLaunchCooperativeKernel for the launch it makes (api/cooperative_launch.cpp).
 extern bool cooperativeLaunchNext;
 
+void launchBegins(const void* kernel, const char* name) {
+    Scheduler& scheduler = Scheduler::instance();
+    if (!scheduler.inKernel()) {
+        return;
+    }
+    // A launch from device code: dynamic parallelism, which needs a
+    // device-side runtime the emulator does not have. Not the program's
+    // mistake, so no finding: the emulator cannot run it, and says so.
+    kernelCodeRunning = false;
+    if (BlockWorkers::inWorker()) {
+        BlockWorkers::giveUp();  // the program says it, running the launch on one worker
+    }
+    const std::string child = kernel != nullptr ? SymbolTable::get().nameOf(kernel) : name;
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "warp emulator: %s launched %s from device code (dynamic parallelism), which the CPU warp emulator "
+                 "does not emulate: launch kernels from the host\n",
+                 scheduler.describeRunningThread().c_str(), child.c_str());
+    std::fflush(stderr);
+    std::_Exit(kCannotRunExitCode);
+}
+
 void runLaunch(const LaunchSpec& spec) {
     refuseThreadSanitizerRuntime();
     ApiState& api = ApiState::get();
@@ -127,9 +150,18 @@ void runLaunch(const LaunchSpec& spec) {
     MemoryChecks::beginLaunch();
     const bool tracing = scheduler.trace.beginLaunch(scheduler.kernelName, spec.grid, spec.block, scheduler.threadsPerBlock);
     scheduler.setTracingLaunch(tracing);
-    Watchdog::start([] { return Scheduler::instance().describeRunningThread(); });
-    scheduler.runGrid(spec);
-    Watchdog::stop();
+    // On every core where the launch may, else one block after another
+    // (block_workers.hpp), where the watchdog watches its threads. A
+    // cooperative launch's blocks wait for each other at grid.sync(): one
+    // process holds them all (cooperative_grid.cpp).
+    if (tracing || scheduler.cooperative || !BlockWorkers::run(spec)) {
+        Watchdog::start([] {
+            Scheduler::instance().progress.eraseLine();  // the watchdog's message starts a line of its own
+            return Scheduler::instance().describeRunningThread();
+        });
+        scheduler.runGrid(spec);
+        Watchdog::stop();
+    }
     if (tracing) {
         scheduler.trace.endLaunch();
         scheduler.setTracingLaunch(false);

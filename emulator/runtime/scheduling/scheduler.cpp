@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
 
 #include "checks/async_copies.hpp"
 #include "rules/arrive_wait_barrier.hpp"
@@ -18,14 +17,10 @@
 
 namespace warp_emulator {
 
-Scheduler& Scheduler::instance() {
-    static Scheduler* scheduler = new Scheduler;
-    return *scheduler;
-}
-
 Scheduler::Scheduler() {
     Fibers::instance().describeRunningThread = [] {
         kernelCodeRunning = false;  // after a fault, only the runtime runs on this fiber
+        instance().progress.eraseLine();  // what the handler says next starts a line of its own
         return instance().describeRunningThread();
     };
     Fibers::instance().stopAfterFault = [](const void* address) {
@@ -68,18 +63,36 @@ void Scheduler::release(int warp, unsigned int lanes) {
     }
 }
 
-// The thread's fiber runs until it waits, exits or is stopped. Whether it is
-// in the kernel's own code, and where its stack is, go with it.
-void Scheduler::resume(int index) {
+// Thread `index` becomes the running one. Whether it is in the kernel's own
+// code, and where its stack is, go with it.
+void Scheduler::enter(int index) {
     Thread& thread = threads_[static_cast<size_t>(index)];
     current_ = &thread;
     currentIndex_ = index;
     spinAddress_ = nullptr;
     tracingThread_ = tracingLaunch_ && trace.traces(blockIndex, index / warpSize);
-    Fibers& fibers = Fibers::instance();
-    fibers.stackOf(index, &localMemoryStart, &localMemoryEnd);
+    Fibers::instance().stackOf(index, &localMemoryStart, &localMemoryEnd);
     kernelCodeRunning = thread.kernelCode;
-    fibers.resume(index);
+}
+
+// The next thread of the round that may run, or -1 when the round is over
+// (or the kernel stopped).
+int Scheduler::nextInRound() {
+    while (roundAt_ < order_.size() && stoppedWith_ == cudaSuccess) {
+        const int i = order_[roundAt_++];
+        if (threads_[static_cast<size_t>(i)].state == State::Runnable) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+// Runs the round from thread `index` on: each thread, when it waits, exits
+// or is stopped, switches straight to the next of the round (switchAway), and
+// the last one back here.
+void Scheduler::resume(int index) {
+    enter(index);
+    Fibers::instance().resume(index);
     kernelCodeRunning = false;
     current_ = nullptr;
     currentIndex_ = -1;
@@ -90,7 +103,13 @@ void Scheduler::switchAway(int index) {
     Thread& thread = threads_[static_cast<size_t>(index)];
     thread.kernelCode = kernelCodeRunning;
     kernelCodeRunning = false;
-    Fibers::instance().suspend(index);
+    const int next = nextInRound();
+    if (next < 0) {
+        Fibers::instance().suspend(index);
+    } else {
+        enter(next);
+        Fibers::instance().switchTo(index, next);
+    }
     kernelCodeRunning = thread.kernelCode;
 }
 
@@ -123,7 +142,8 @@ Request Scheduler::wait(const Request& request) {
     Watchdog::progress();
     thread.request = request;
     thread.state = State::Waiting;
-    waiting_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
+    const auto position = static_cast<unsigned int>(index);  // never negative: shifts, not divisions
+    waiting_[position / warpSize] |= 1u << (position % warpSize);
     if (isTileCall(request.op)) {
         ++tileCallWaiters;
     } else if (request.op == Op::BarrierWait) {
@@ -169,7 +189,8 @@ void Scheduler::stopKernel(cudaError_t error, const std::string& why) {
 
 // The orders of one round: every runnable thread runs once per round.
 const std::vector<int>& Scheduler::roundOrder(LaneOrder order) {
-    if (order_.size() != static_cast<size_t>(threadsPerBlock) || order != LaneOrder::Random) {
+    if (order_.size() != static_cast<size_t>(threadsPerBlock) || order != orderMade_) {
+        orderMade_ = order;  // ascending and descending stay as they are; random is shuffled on
         order_.resize(static_cast<size_t>(threadsPerBlock));
         for (int i = 0; i < threadsPerBlock; ++i) {
             order_[static_cast<size_t>(i)] = order == LaneOrder::Descending ? threadsPerBlock - 1 - i : i;
@@ -187,7 +208,7 @@ const std::vector<int>& Scheduler::roundOrder(LaneOrder order) {
     return order_;
 }
 
-void Scheduler::runGrid(const LaunchSpec& spec) {
+void Scheduler::prepareGrid(const LaunchSpec& spec) {
     body_ = spec.body;
     bodyContext_ = spec.context;
     threads_.assign(static_cast<size_t>(threadsPerBlock), Thread{});
@@ -197,22 +218,35 @@ void Scheduler::runGrid(const LaunchSpec& spec) {
         clockPointers_.push_back(&clock);
     }
     stoppedWith_ = cudaSuccess;
-    random_ = Settings::get().seed;
+}
+
+// The block numbered `number`, counted x first: its index, and its random
+// lane order's seed, which is its own, so that a block runs the same
+// whichever blocks ran before it: on one worker or on several.
+void Scheduler::selectBlock(std::uint32_t number) {
+    blockNumber = number;
+    blockIndex = uint3{number % grid.x, number / grid.x % grid.y, number / (grid.x * grid.y)};
+    random_ = Settings::get().seed ^ (0xD1B54A32D192ED03ull * (std::uint64_t{number} + 1));
+}
+
+void Scheduler::runBlockNumbered(std::uint32_t number) {
+    selectBlock(number);
+    startBlock();
+    runBlock(Settings::get().laneOrder);
+}
+
+void Scheduler::runGrid(const LaunchSpec& spec) {
+    prepareGrid(spec);
+    progress.beginLaunch(kernelName, blockCount());
     if (cooperative) {
         runCooperativeGrid();
-        return;
-    }
-    blockNumber = 0;
-    for (unsigned int z = 0; z < grid.z && stoppedWith_ == cudaSuccess; ++z) {
-        for (unsigned int y = 0; y < grid.y && stoppedWith_ == cudaSuccess; ++y) {
-            for (unsigned int x = 0; x < grid.x && stoppedWith_ == cudaSuccess; ++x) {
-                blockIndex = uint3{x, y, z};
-                startBlock();
-                runBlock(Settings::get().laneOrder);
-                ++blockNumber;
-            }
+    } else {
+        for (std::uint32_t number = 0; number < blockCount() && stoppedWith_ == cudaSuccess; ++number) {
+            runBlockNumbered(number);
+            progress.blockDone();
         }
     }
+    progress.endLaunch();
 }
 
 // The block at blockIndex, from its start: every thread at its first line.
@@ -256,18 +290,15 @@ bool Scheduler::waitsOnlyAtGrid() const {
 Scheduler::BlockEnd Scheduler::runBlock(LaneOrder laneOrder) {
     BlockBarrier barrier(*this);
     WarpCollectives& collectives = WarpCollectives::instance();
-    std::deque<int> round;
     for (;;) {
-        // A round: every runnable thread runs until it waits or exits.
-        const std::vector<int>& order = roundOrder(laneOrder);
-        round.assign(order.begin(), order.end());
+        // A round: every runnable thread runs until it waits or exits, in the
+        // round's order (nextInRound).
+        roundOrder(laneOrder);
+        roundAt_ = 0;
         yielded_ = false;
-        while (!round.empty() && stoppedWith_ == cudaSuccess) {
-            const int i = round.front();
-            round.pop_front();
-            if (threads_[static_cast<size_t>(i)].state == State::Runnable) {
-                resume(i);
-            }
+        const int first = nextInRound();
+        if (first >= 0) {
+            resume(first);
         }
         tracingThread_ = false;
         if (stoppedWith_ != cudaSuccess) {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "reporting/findings.hpp"
+#include "reporting/progress.hpp"
 #include "checks/happens_before.hpp"
 #include "reporting/settings.hpp"
 #include "reporting/trace.hpp"
@@ -45,19 +46,25 @@ struct MaskConflict {
 struct SuspendedBlock;  // cooperative_grid.cpp
 
 struct Thread {
+    // What the scheduler and a barrier read of every thread first, with the
+    // request's first fields, in one cache line.
     State state = State::Exited;
-    uint3 index{0, 0, 0};
-    Request request;
-    MaskConflict conflict;
-    long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
-    long long gridBarriersPassed = 0;  // grid.sync() calls (a cooperative launch)
-    long long clockCalls = 0;      // clock64() calls (kernel_entry.cpp)
     bool kernelCode = false;       // it was in the kernel's own code when it last switched away
+    long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
+    Request request;
+    uint3 index{0, 0, 0};
+    MaskConflict conflict;
+    long long clockCalls = 0;      // clock64() calls (kernel_entry.cpp)
+    long long gridBarriersPassed = 0;  // grid.sync() calls (a cooperative launch)
 };
 
 class Scheduler {
 public:
-    static Scheduler& instance();
+    // Inline: the checks ask for it at every access.
+    static Scheduler& instance() {
+        static Scheduler* const scheduler = new Scheduler;
+        return *scheduler;
+    }
 
     // The launch being run, and its findings.
     std::string kernelName;
@@ -76,11 +83,17 @@ public:
     LaunchReport report;
     Trace trace;
     HappensBefore happensBefore;
+    Progress progress;  // the clock on a long launch: its line on stderr
 
-    // Runs every block of the launch (launch.cpp has checked it): one after
-    // another, or, for a cooperative launch, each until the grid barrier, all
-    // of them held there, then on (cooperative_grid.cpp).
+    // Runs every block of the launch (launch.cpp has checked it), in order,
+    // until the kernel stops; or only what a worker process runs of it
+    // (block_workers.cpp): prepareGrid, then runBlockNumbered for each block.
+    // A cooperative launch runs each block until the grid barrier, holds
+    // them all there, then goes on (cooperative_grid.cpp).
     void runGrid(const LaunchSpec& spec);
+    void prepareGrid(const LaunchSpec& spec);
+    void runBlockNumbered(std::uint32_t number);
+    std::uint32_t blockCount() const { return grid.x * grid.y * grid.z; }
 
     // From inside a thread: wait at a collective until it is carried out; let
     // the others run (__nanosleep); stop the kernel, as a GPU stops one that
@@ -142,7 +155,9 @@ private:
     cudaError_t stoppedWith_ = cudaSuccess;
     void (*body_)(void*) = nullptr;
     void* bodyContext_ = nullptr;
-    std::vector<int> order_;
+    std::vector<int> order_;  // the round's order; roundAt_: the next place in it
+    size_t roundAt_ = 0;
+    LaneOrder orderMade_ = LaneOrder::Ascending;
     std::vector<ThreadClock> clocks_;
     std::vector<ThreadClock*> clockPointers_;
     std::uint64_t random_ = 0;
@@ -153,6 +168,7 @@ private:
     // How a block's run ends: every thread exited, or every one left waits at
     // grid.sync() (a cooperative launch), or the kernel stopped.
     enum class BlockEnd { Exited, AtGridBarrier, Stopped };
+    void selectBlock(std::uint32_t number);
     void startBlock();
     BlockEnd runBlock(LaneOrder order);
     bool waitsOnlyAtGrid() const;
@@ -161,6 +177,8 @@ private:
     void resumeBlock(SuspendedBlock& block);
     const std::vector<int>& roundOrder(LaneOrder order);
     void resume(int index);
+    void enter(int index);
+    int nextInRound();
     void switchAway(int index);
 };
 

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "reporting/settings.hpp"
+#include "scheduling/block_workers.hpp"
 
 namespace warp_emulator {
 
@@ -70,6 +71,9 @@ private:
         }
         if (++s.stillSeconds < Settings::get().watchdogSeconds) {
             return;
+        }
+        if (BlockWorkers::inWorker()) {
+            BlockWorkers::giveUp();  // the launch runs again on one worker, where this is said
         }
         const std::string who = s.who != nullptr ? s.who() : "";
         std::fprintf(stderr,

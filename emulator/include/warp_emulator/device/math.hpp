@@ -205,6 +205,32 @@ WARP_EMULATOR_ROUNDED(rd, FE_DOWNWARD)
 WARP_EMULATOR_ROUNDED(ru, FE_UPWARD)
 #undef WARP_EMULATOR_ROUNDED
 
+// The square root, the reciprocal and the fused multiply-add in each rounding
+// mode (the host's sqrt and fma round as its rounding mode says, as IEEE 754
+// asks); fma's third operand through the same volatile.
+namespace warp_emulator {
+template <typename T>
+T fmaRoundedAs(int mode, T x, T y, T z) {
+    const int saved = std::fegetround();
+    std::fesetround(mode);
+    volatile T a = x, b = y, c = z;
+    volatile T result = std::fma(a, b, c);
+    std::fesetround(saved);
+    return result;
+}
+}  // namespace warp_emulator
+#define WARP_EMULATOR_ROUNDED_UNARY(suffix, mode)                                                                          \
+    inline float __fsqrt_##suffix(float x) { return warp_emulator::roundedAs(mode, x, x, [](float a, float) { return std::sqrt(a); }); } \
+    inline float __frcp_##suffix(float x) { return warp_emulator::roundedAs(mode, 1.0f, x, [](float a, float b) { return a / b; }); } \
+    inline double __dsqrt_##suffix(double x) { return warp_emulator::roundedAs(mode, x, x, [](double a, double) { return std::sqrt(a); }); } \
+    inline double __drcp_##suffix(double x) { return warp_emulator::roundedAs(mode, 1.0, x, [](double a, double b) { return a / b; }); } \
+    inline float __fmaf_##suffix(float x, float y, float z) { return warp_emulator::fmaRoundedAs(mode, x, y, z); }           \
+    inline double __fma_##suffix(double x, double y, double z) { return warp_emulator::fmaRoundedAs(mode, x, y, z); }
+WARP_EMULATOR_ROUNDED_UNARY(rz, FE_TOWARDZERO)
+WARP_EMULATOR_ROUNDED_UNARY(rd, FE_DOWNWARD)
+WARP_EMULATOR_ROUNDED_UNARY(ru, FE_UPWARD)
+#undef WARP_EMULATOR_ROUNDED_UNARY
+
 // CUDA's math functions the C library lacks.
 inline float sinpif(float x) { return static_cast<float>(std::sin(M_PI * static_cast<double>(x))); }
 inline float cospif(float x) { return static_cast<float>(std::cos(M_PI * static_cast<double>(x))); }
@@ -264,15 +290,80 @@ inline int __float2int_rd(float x) { return warp_emulator::saturated<int>(std::f
 inline int __float2int_ru(float x) { return warp_emulator::saturated<int>(std::ceil(x)); }
 inline unsigned int __float2uint_rn(float x) { return warp_emulator::saturated<unsigned int>(std::nearbyint(x)); }
 inline unsigned int __float2uint_rz(float x) { return warp_emulator::saturated<unsigned int>(std::trunc(x)); }
+inline unsigned int __float2uint_rd(float x) { return warp_emulator::saturated<unsigned int>(std::floor(x)); }
+inline unsigned int __float2uint_ru(float x) { return warp_emulator::saturated<unsigned int>(std::ceil(x)); }
 inline long long __float2ll_rn(float x) { return warp_emulator::saturated<long long>(std::nearbyint(x)); }
 inline long long __float2ll_rz(float x) { return warp_emulator::saturated<long long>(std::trunc(x)); }
+inline long long __float2ll_rd(float x) { return warp_emulator::saturated<long long>(std::floor(x)); }
+inline long long __float2ll_ru(float x) { return warp_emulator::saturated<long long>(std::ceil(x)); }
+inline unsigned long long __float2ull_rn(float x) { return warp_emulator::saturated<unsigned long long>(std::nearbyint(x)); }
+inline unsigned long long __float2ull_rz(float x) { return warp_emulator::saturated<unsigned long long>(std::trunc(x)); }
+inline unsigned long long __float2ull_rd(float x) { return warp_emulator::saturated<unsigned long long>(std::floor(x)); }
+inline unsigned long long __float2ull_ru(float x) { return warp_emulator::saturated<unsigned long long>(std::ceil(x)); }
 inline int __double2int_rn(double x) { return warp_emulator::saturated<int>(std::nearbyint(x)); }
 inline int __double2int_rz(double x) { return warp_emulator::saturated<int>(std::trunc(x)); }
-inline float __double2float_rn(double x) { return static_cast<float>(x); }
-inline float __int2float_rn(int x) { return static_cast<float>(x); }
-inline float __uint2float_rn(unsigned int x) { return static_cast<float>(x); }
-inline float __ll2float_rn(long long x) { return static_cast<float>(x); }
-inline double __int2double_rn(int x) { return static_cast<double>(x); }
+inline int __double2int_rd(double x) { return warp_emulator::saturated<int>(std::floor(x)); }
+inline int __double2int_ru(double x) { return warp_emulator::saturated<int>(std::ceil(x)); }
+inline unsigned int __double2uint_rn(double x) { return warp_emulator::saturated<unsigned int>(std::nearbyint(x)); }
+inline unsigned int __double2uint_rz(double x) { return warp_emulator::saturated<unsigned int>(std::trunc(x)); }
+inline unsigned int __double2uint_rd(double x) { return warp_emulator::saturated<unsigned int>(std::floor(x)); }
+inline unsigned int __double2uint_ru(double x) { return warp_emulator::saturated<unsigned int>(std::ceil(x)); }
+inline long long __double2ll_rn(double x) { return warp_emulator::saturated<long long>(std::nearbyint(x)); }
+inline long long __double2ll_rz(double x) { return warp_emulator::saturated<long long>(std::trunc(x)); }
+inline long long __double2ll_rd(double x) { return warp_emulator::saturated<long long>(std::floor(x)); }
+inline long long __double2ll_ru(double x) { return warp_emulator::saturated<long long>(std::ceil(x)); }
+inline unsigned long long __double2ull_rn(double x) { return warp_emulator::saturated<unsigned long long>(std::nearbyint(x)); }
+inline unsigned long long __double2ull_rz(double x) { return warp_emulator::saturated<unsigned long long>(std::trunc(x)); }
+inline unsigned long long __double2ull_rd(double x) { return warp_emulator::saturated<unsigned long long>(std::floor(x)); }
+inline unsigned long long __double2ull_ru(double x) { return warp_emulator::saturated<unsigned long long>(std::ceil(x)); }
+// To floating point, rounding as the suffix says: the conversion made under that rounding mode.
+namespace warp_emulator {
+template <typename To, typename From>
+To convertedAs(int mode, From x) {
+    const int saved = std::fegetround();
+    std::fesetround(mode);
+    volatile From from = x;
+    volatile To to = static_cast<To>(from);
+    std::fesetround(saved);
+    return to;
+}
+}  // namespace warp_emulator
+inline float __int2float_rn(int x) { return warp_emulator::convertedAs<float>(FE_TONEAREST, x); }
+inline float __int2float_rz(int x) { return warp_emulator::convertedAs<float>(FE_TOWARDZERO, x); }
+inline float __int2float_rd(int x) { return warp_emulator::convertedAs<float>(FE_DOWNWARD, x); }
+inline float __int2float_ru(int x) { return warp_emulator::convertedAs<float>(FE_UPWARD, x); }
+inline double __int2double_rn(int x) { return warp_emulator::convertedAs<double>(FE_TONEAREST, x); }
+inline double __int2double_rz(int x) { return warp_emulator::convertedAs<double>(FE_TOWARDZERO, x); }
+inline double __int2double_rd(int x) { return warp_emulator::convertedAs<double>(FE_DOWNWARD, x); }
+inline double __int2double_ru(int x) { return warp_emulator::convertedAs<double>(FE_UPWARD, x); }
+inline float __uint2float_rn(unsigned int x) { return warp_emulator::convertedAs<float>(FE_TONEAREST, x); }
+inline float __uint2float_rz(unsigned int x) { return warp_emulator::convertedAs<float>(FE_TOWARDZERO, x); }
+inline float __uint2float_rd(unsigned int x) { return warp_emulator::convertedAs<float>(FE_DOWNWARD, x); }
+inline float __uint2float_ru(unsigned int x) { return warp_emulator::convertedAs<float>(FE_UPWARD, x); }
+inline double __uint2double_rn(unsigned int x) { return warp_emulator::convertedAs<double>(FE_TONEAREST, x); }
+inline double __uint2double_rz(unsigned int x) { return warp_emulator::convertedAs<double>(FE_TOWARDZERO, x); }
+inline double __uint2double_rd(unsigned int x) { return warp_emulator::convertedAs<double>(FE_DOWNWARD, x); }
+inline double __uint2double_ru(unsigned int x) { return warp_emulator::convertedAs<double>(FE_UPWARD, x); }
+inline float __ll2float_rn(long long x) { return warp_emulator::convertedAs<float>(FE_TONEAREST, x); }
+inline float __ll2float_rz(long long x) { return warp_emulator::convertedAs<float>(FE_TOWARDZERO, x); }
+inline float __ll2float_rd(long long x) { return warp_emulator::convertedAs<float>(FE_DOWNWARD, x); }
+inline float __ll2float_ru(long long x) { return warp_emulator::convertedAs<float>(FE_UPWARD, x); }
+inline double __ll2double_rn(long long x) { return warp_emulator::convertedAs<double>(FE_TONEAREST, x); }
+inline double __ll2double_rz(long long x) { return warp_emulator::convertedAs<double>(FE_TOWARDZERO, x); }
+inline double __ll2double_rd(long long x) { return warp_emulator::convertedAs<double>(FE_DOWNWARD, x); }
+inline double __ll2double_ru(long long x) { return warp_emulator::convertedAs<double>(FE_UPWARD, x); }
+inline float __ull2float_rn(unsigned long long x) { return warp_emulator::convertedAs<float>(FE_TONEAREST, x); }
+inline float __ull2float_rz(unsigned long long x) { return warp_emulator::convertedAs<float>(FE_TOWARDZERO, x); }
+inline float __ull2float_rd(unsigned long long x) { return warp_emulator::convertedAs<float>(FE_DOWNWARD, x); }
+inline float __ull2float_ru(unsigned long long x) { return warp_emulator::convertedAs<float>(FE_UPWARD, x); }
+inline double __ull2double_rn(unsigned long long x) { return warp_emulator::convertedAs<double>(FE_TONEAREST, x); }
+inline double __ull2double_rz(unsigned long long x) { return warp_emulator::convertedAs<double>(FE_TOWARDZERO, x); }
+inline double __ull2double_rd(unsigned long long x) { return warp_emulator::convertedAs<double>(FE_DOWNWARD, x); }
+inline double __ull2double_ru(unsigned long long x) { return warp_emulator::convertedAs<double>(FE_UPWARD, x); }
+inline float __double2float_rn(double x) { return warp_emulator::convertedAs<float>(FE_TONEAREST, x); }
+inline float __double2float_rz(double x) { return warp_emulator::convertedAs<float>(FE_TOWARDZERO, x); }
+inline float __double2float_rd(double x) { return warp_emulator::convertedAs<float>(FE_DOWNWARD, x); }
+inline float __double2float_ru(double x) { return warp_emulator::convertedAs<float>(FE_UPWARD, x); }
 
 // Reinterpreting bits.
 inline int __float_as_int(float x) { int i; std::memcpy(&i, &x, sizeof i); return i; }

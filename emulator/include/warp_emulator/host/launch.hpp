@@ -31,6 +31,9 @@ struct LaunchSpec {
     std::vector<const void*> pointerArguments;  // each argument's address, null where it is no pointer
 };
 void runLaunch(const LaunchSpec& launch);
+// Called first by every launch, before it builds anything: a launch from a
+// running kernel (dynamic parallelism) is reported there, and stops the kernel.
+void launchBegins(const void* kernel, const char* name);
 
 // The address a pointer argument holds, or null for anything else (a value,
 // a function pointer); volatile and const pointers too.
@@ -97,6 +100,7 @@ struct ConfiguredLaunch {
     size_t sharedBytes;
     template <typename... Arguments>
     void operator()(Arguments&&... arguments) const {
+        launchBegins(reinterpret_cast<const void*>(kernel), nullptr);
         std::tuple<std::decay_t<Parameters>...> bound(std::forward<Arguments>(arguments)...);
         launchWith(kernel, reinterpret_cast<const void*>(kernel), nullptr, grid, block, sharedBytes, bound);
     }
@@ -118,6 +122,7 @@ struct DeducedLaunch {
     size_t sharedBytes;
     template <typename... Arguments>
     void operator()(Arguments&&... arguments) const {
+        launchBegins(nullptr, name);
         std::tuple<std::decay_t<Arguments>...> bound(std::forward<Arguments>(arguments)...);
         launchWith(call, nullptr, name, grid, block, sharedBytes, bound);
     }
