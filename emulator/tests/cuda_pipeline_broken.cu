@@ -8,8 +8,11 @@
 // into buffer 0 is in flight while stage 0's lands there and is read. Two
 // copies in flight land in either order, and the reads may see either, so
 // the sums are undefined; the emulator reports the copies' overlap and the
-// reads. The rows here differ, so a GPU whose stage 4 lands early sums the
-// wrong row (the sample's rows are all alike, which hides it).
+// reads. The rows here differ, and a pause after each consumer_wait() gives
+// the stage 4 rows ahead the time to land, so an H200 most likely sums rows
+// 4-7 twice and 0-3 not at all in the first 4 rows' places (columns 0 and 31:
+// 4400 and 4648, not 2800 and 3048); the sample's rows are all alike, which
+// hides it there.
 // expect-exit: 66
 #include <cuda/pipeline>
 
@@ -43,6 +46,7 @@ __global__ void oneStageTooMany(const int* in, int* out) {
             pipe.producer_commit();
         }
         pipe.consumer_wait();
+        __nanosleep(100000);  // time for stage row + 4's copy to land, as a longer computation would give it
         sum += buffers[row % kBuffers][column];
         pipe.consumer_release();
     }

@@ -90,6 +90,7 @@ void Scheduler::runCooperativeGrid() {
                 for (const Thread& thread : threads_) {
                     block.gridBarriersPassed = std::max(block.gridBarriersPassed, thread.gridBarriersPassed);
                 }
+                progress.blockDone();  // the clock counts the blocks that have ended
             }
         }
         if (!anyHeld) {
