@@ -118,8 +118,12 @@ void TileBarriers::carryOut(const std::vector<int>& present) {
             } else {
                 // A thread of the tile that has exited (or never came): nothing to read.
                 mine.poisoned = true;
-                const int call = scheduler_.report.addCall(callAndSite(mine));
-                scheduler_.report.undefinedRead(call, i - first, source,
+                const auto identity = std::make_tuple(mine.file, mine.line, mine.mask, mine.width);
+                auto known = readingCalls_.find(identity);
+                if (known == readingCalls_.end()) {
+                    known = readingCalls_.emplace(identity, scheduler_.report.addCall(callAndSite(mine))).first;
+                }
+                scheduler_.report.undefinedRead(known->second, i - first, source,
                                                 scheduler_.report.undefinedReads == 0 ? scheduler_.whereBlock() : "",
                                                 request.width);
             }

@@ -14,6 +14,8 @@
 // gets poison and is reported, as a shuffle's.
 #pragma once
 
+#include <map>
+#include <tuple>
 #include <vector>
 
 #include "scheduling/scheduler.hpp"
@@ -28,8 +30,13 @@ public:
     // The block is stuck: reports a tile call's missing threads and carries it out.
     bool forceStuck();
 
+    void beginLaunch() { readingCalls_.clear(); }
+
 private:
     Scheduler& scheduler_ = Scheduler::instance();
+    // The exchanges that read a thread of the tile that had exited, numbered
+    // as in LaunchReport::calls.
+    std::map<std::tuple<const char*, int, unsigned int, int>, int> readingCalls_;
     // The threads of the tile at `first` (of `size`) waiting at the same call
     // as thread `at`; those neither there nor exited.
     void gather(int at, std::vector<int>* present, std::vector<int>* missing) const;

@@ -12,6 +12,7 @@
 #include "memory/spaces.hpp"
 #include "memory/symbols.hpp"
 #include "rules/arrive_wait_barrier.hpp"
+#include "rules/tile_barrier.hpp"
 #include "rules/warp_collectives.hpp"
 #include "scheduling/watchdog.hpp"
 
@@ -146,6 +147,7 @@ void runLaunch(const LaunchSpec& spec) {
     Fibers::instance().prepare(scheduler.threadsPerBlock, api.stackBytes);
     WarpCollectives::instance().beginLaunch();
     ArriveWaitBarriers::instance().beginLaunch();
+    TileBarriers::instance().beginLaunch();
     scheduler.happensBefore.beginLaunch(scheduler.threadsPerBlock);
     MemoryChecks::beginLaunch();
     const bool tracing = scheduler.trace.beginLaunch(scheduler.kernelName, spec.grid, spec.block, scheduler.threadsPerBlock);
