@@ -209,6 +209,27 @@ def template_kernels(code):
     return names
 
 
+def default_argument_kernels(code):
+    """The names of the kernels declared with a default argument
+    (`__global__ void k(int* a, int n = 32)`): a launch may leave it out, which
+    only a call by the kernel's name fills in, so they are launched as a
+    template is (launch.hpp's deducedLaunch)."""
+    names = set()
+    for match in re.finditer(r"\b__global__\b", code):
+        name = re.match(r"[^(;{]*?\b([A-Za-z_]\w*)\s*\(", code[match.end():], re.S)
+        if name is None:
+            continue
+        depth = 0
+        for i in range(match.end() + name.end() - 1, len(code)):
+            depth += {"(": 1, ")": -1}.get(code[i], 0)
+            if depth == 0:
+                break
+            if depth == 1 and code[i] == "=" and code[i - 1] not in "=!<>" and code[i + 1] != "=":
+                names.add(name.group(1))
+                break
+    return names
+
+
 def kernel_names(code):
     """The names of every function declared __global__ in `code`."""
     names = set()
@@ -317,8 +338,68 @@ def shared_edits(code):
     return edits
 
 
+def alignment_edits(code):
+    """`__shared__ alignas(16) float a[...]` (and __align__(16)): nvcc reads
+    __shared__ as an attribute, but the host compiler reads it as the
+    emulator's thread_local, after which a standard attribute may not stand.
+    The alignment moves before __shared__, on the same line."""
+    edits = []
+    for match in re.finditer(r"\b__shared__\b(\s*)(?=(?:alignas|__align__)\s*\()", code):
+        opening = code.index("(", match.end())
+        depth = 0
+        for close in range(opening, len(code)):
+            depth += {"(": 1, ")": -1}.get(code[close], 0)
+            if depth == 0:
+                break
+        alignment = code[match.end():close + 1]
+        if "\n" in alignment or "\n" in match.group(1):
+            continue  # across lines: left as it is
+        edits.append((match.start(), close + 1, alignment + " __shared__"))
+    return edits
+
+
+def enclosing_function_head(code, position):
+    """The text before the body of the function that `position` lies in
+    (from the end of the statement before it), or "" at namespace scope."""
+    depth = 0
+    outermost = -1
+    for i in range(position - 1, -1, -1):
+        if code[i] == "}":
+            depth += 1
+        elif code[i] == "{":
+            if depth == 0:
+                outermost = i  # a block around `position`; the last one found is the function's
+            else:
+                depth -= 1
+    if outermost < 0:
+        return ""
+    start = max(code.rfind(mark, 0, outermost) for mark in ";{}")
+    return code[start + 1:outermost]
+
+
+def inline_shared_edits(code):
+    """`__shared__` in an inline function (not a template): GCC puts such a
+    thread_local in a section group of its own, and refuses the emulator's
+    shared section for it beside another __shared__ of the same file ("section
+    type conflict"). WARP_EMULATOR_INLINE_SHARED is __shared__ without the
+    section (the symbol table finds these by their kind, symbols.cpp)."""
+    edits = []
+    for match in re.finditer(r"\b__shared__\b", code):
+        head = enclosing_function_head(code, match.start())
+        if re.search(r"\b(inline|__forceinline__)\b", head) and not re.search(r"\btemplate\b", head):
+            edits.append((match.start(), match.end(), "WARP_EMULATOR_INLINE_SHARED"))
+    return edits
+
+
 def rewritten(text, code, templates, kernels=frozenset()):
-    edits = launch_edits(code, templates) + shared_edits(code) + address_edits(code, kernels)
+    shared = shared_edits(code)
+    # An `extern __shared__` declaration is rewritten whole (its alignment with it).
+    alignments = [edit for edit in alignment_edits(code)
+                  if not any(start <= edit[0] < end for start, end, _ in shared)]
+    # The alignment edits rewrite __shared__ themselves: those that stay are the others.
+    inline_shared = [edit for edit in inline_shared_edits(code)
+                     if not any(start <= edit[0] < end for start, end, _ in shared + alignments)]
+    edits = launch_edits(code, templates) + shared + address_edits(code, kernels) + alignments + inline_shared
     for start, end, replacement in sorted(edits, key=lambda edit: (edit[0], edit[1]), reverse=True):
         text = text[:start] + replacement + text[end:]
     return text
@@ -376,7 +457,7 @@ def write_copies(found, root):
     of the files may be launched from any of them."""
     templates, kernels = set(), set()
     for _, _, _, code in found:
-        templates |= template_kernels(code)
+        templates |= template_kernels(code) | default_argument_kernels(code)
         kernels |= kernel_names(code)
     for real_path, shown_name, text, code in found:
         try:

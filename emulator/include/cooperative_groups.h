@@ -1,5 +1,15 @@
-// cooperative_groups.h, for the host compiler: the CPU warp emulator does not
-// emulate cooperative groups, so a program that uses them stops here, with
-// that said, rather than at the first name the Toolkit's header leaves out.
+// cooperative_groups.h, for the host compiler: CUDA's cooperative groups,
+// emulated on the warp emulator's collectives so that every group's call is
+// checked as the _sync intrinsics and __syncthreads() are. The groups live in
+// warp_emulator/groups/, one concern a file; cg::reduce and the scans come
+// with <cooperative_groups/reduce.h> and <cooperative_groups/scan.h>, the
+// asynchronous copies with <cooperative_groups/memcpy_async.h>, as CUDA's do.
 #pragma once
-#error "the CPU warp emulator does not emulate cooperative groups (<cooperative_groups.h>): write the warp's collectives with the _sync intrinsics (__shfl_down_sync, __ballot_sync, __syncwarp), and blocks' with __syncthreads(); emulator/README.md says what it covers"
+
+#include "warp_emulator/groups/calls.hpp"
+#include "warp_emulator/groups/thread_group.hpp"
+#include "warp_emulator/groups/thread_block.hpp"
+#include "warp_emulator/groups/tiles.hpp"
+#include "warp_emulator/groups/coalesced.hpp"
+#include "warp_emulator/groups/grid.hpp"
+#include "warp_emulator/groups/thread_group_calls.hpp"

@@ -30,6 +30,11 @@
 // shared memory) is rewritten by emulator/emulate, because an extern
 // declaration has no definition for the linker to find.
 #define __shared__ __attribute__((section("warp_emulator_shared"), aligned(16), used)) thread_local
+// __shared__ in an inline function, as emulator/emulate rewrites it: GCC puts
+// that thread_local in a section group of its own whatever the attribute
+// says, and refuses the shared section for it beside another __shared__
+// ("section type conflict"); the symbol table finds it by its kind instead.
+#define WARP_EMULATOR_INLINE_SHARED __attribute__((aligned(16), used)) thread_local
 
 constexpr int warpSize = 32;
 

@@ -159,7 +159,8 @@ KnowledgeRef HappensBefore::joined(const std::vector<KnowledgeRef>& parts) const
 }
 
 // The same knowledge without parents: each thread at its highest epoch, each
-// log at its longest, every cut once.
+// log at its longest, one cut a block (the cuts of a block joined: what any of
+// them orders, the joined one does).
 KnowledgeRef HappensBefore::flattened(const KnowledgeRef& root) {
     std::unordered_map<std::uint32_t, std::uint32_t> threads;
     std::vector<BlockCut> blocks;
@@ -196,7 +197,21 @@ KnowledgeRef HappensBefore::flattened(const KnowledgeRef& root) {
     for (const auto& [thread, epoch] : threads) {
         flat->threads.push_back({thread, epoch});
     }
-    flat->blocks = std::move(blocks);
+    for (const BlockCut& cut : blocks) {
+        auto same = std::find_if(flat->blocks.begin(), flat->blocks.end(),
+                                 [&](const BlockCut& other) { return other.block == cut.block; });
+        if (same == flat->blocks.end()) {
+            flat->blocks.push_back(cut);
+        } else if (same->epochs->size() == cut.epochs->size()) {
+            auto joined = std::make_shared<std::vector<std::uint32_t>>(*same->epochs);
+            for (size_t i = 0; i < joined->size(); ++i) {
+                (*joined)[i] = std::max((*joined)[i], (*cut.epochs)[i]);
+            }
+            same->epochs = joined;
+        } else {
+            flat->blocks.push_back(cut);
+        }
+    }
     for (const auto& [key, length] : logs) {
         flat->logs.push_back({std::get<0>(key), length, std::get<1>(key), std::get<2>(key)});
     }
@@ -394,5 +409,68 @@ bool HappensBefore::strongWrite(ThreadClock& clock, std::uint32_t thread, std::u
 }
 
 void HappensBefore::plainWrite(std::uintptr_t granule) { current_.erase(granule); }
+
+void Arrivals::add(const ThreadClock& clock, std::uint32_t indexInBlock, size_t threadsPerBlock) {
+    if (epochs.size() != threadsPerBlock) {
+        epochs.assign(threadsPerBlock, 0);
+    }
+    std::uint32_t& own = epochs[indexInBlock];
+    own = std::max(own, clock.epoch + 1);  // everything up to now: epochs below the next
+    const std::uint32_t warpFirst = indexInBlock - indexInBlock % 32;
+    for (std::uint32_t lane = 0; lane < 32 && warpFirst + lane < threadsPerBlock; ++lane) {
+        if (clock.known[lane] != 0) {
+            std::uint32_t& theirs = epochs[warpFirst + lane];
+            theirs = std::max(theirs, clock.known[lane] + 1);  // what its __syncwarp() made known
+        }
+    }
+    if (clock.knowledge != nullptr && std::find(parents.begin(), parents.end(), clock.knowledge) == parents.end()) {
+        parents.push_back(clock.knowledge);
+    }
+    any = true;
+}
+
+KnowledgeRef HappensBefore::knowledgeOf(const Arrivals& arrivals) const {
+    if (!arrivals.any) {
+        return nullptr;
+    }
+    auto knowledge = std::make_shared<Knowledge>();
+    knowledge->blocks.push_back({block_, std::make_shared<const std::vector<std::uint32_t>>(arrivals.epochs)});
+    knowledge->parents = arrivals.parents;
+    for (const KnowledgeRef& parent : arrivals.parents) {
+        knowledge->depth = std::max(knowledge->depth, parent->depth + 1);
+    }
+    return knowledge->depth > kFlattenDepth ? flattened(knowledge) : KnowledgeRef(knowledge);
+}
+
+void HappensBefore::arrive(ThreadClock& clock, std::uint32_t indexInBlock, Arrivals& arrivals) {
+    arrivals.add(clock, indexInBlock, clocks_.size());
+    ++clock.epoch;
+}
+
+void HappensBefore::acquire(ThreadClock& clock, const KnowledgeRef& knowledge) {
+    clock.knowledge = joined({clock.knowledge, knowledge});
+}
+
+void HappensBefore::groupBarrier(const std::vector<std::uint32_t>& indices) {
+    Arrivals arrivals;
+    for (std::uint32_t index : indices) {
+        arrivals.add(*clocks_[index], index, clocks_.size());
+    }
+    const KnowledgeRef knowledge = knowledgeOf(arrivals);
+    for (std::uint32_t index : indices) {
+        ThreadClock& clock = *clocks_[index];
+        acquire(clock, knowledge);
+        ++clock.epoch;
+    }
+}
+
+void HappensBefore::gridBarrier() {
+    current_.clear();
+    logs_.clear();
+    barrierCut_ = nullptr;
+    for (ThreadClock* clock : clocks_) {
+        clock->reset();
+    }
+}
 
 }  // namespace warp_emulator

@@ -62,6 +62,18 @@
 //                     location: a thread that reads a flag with an atomic may
 //                     then reset it. Volatile accesses are strong too
 //                     (racecheck.hpp).
+//   a group's         A thread_block_tile of more than 32 threads syncs
+//   barrier, a        (tile_barrier.cpp), and a cuda::barrier completes a
+//   cuda::barrier's   phase (arrive_wait_barrier.cpp): what each thread that
+//   phase             arrived did before it comes before what each thread that
+//                     waited for it does after (libcu++: arrivals on a
+//                     phase "happen before" the waits that observe its
+//                     completion). The arrivals make a cut of the block
+//                     (Arrivals), which the waiting threads learn.
+//   grid.sync()       Everything before it, in every block, comes before
+//                     everything after it (the Programming Guide's grid
+//                     synchronization): the checks forget every access at
+//                     each grid barrier, and every thread's clock starts again.
 //   kernel end        "End of all threads in a kernel synchronize with end of
 //                     the kernel", and launches run one after another: nothing
 //                     of one launch races with the next.
@@ -130,6 +142,20 @@ struct SyncLog {
     std::vector<std::uint32_t> inherited;  // releases that carry older knowledge too
 };
 
+struct ThreadClock;
+
+// The threads that arrived at a group's barrier or a cuda::barrier's phase:
+// for each thread of the block, the epoch below which its accesses (and those
+// it knew of through __syncwarp()) came before its arrival, and what else
+// the arrivals knew.
+struct Arrivals {
+    std::vector<std::uint32_t> epochs;
+    std::vector<KnowledgeRef> parents;
+    bool any = false;
+
+    void add(const ThreadClock& clock, std::uint32_t indexInBlock, size_t threadsPerBlock);
+};
+
 // One thread's side of it.
 struct ThreadClock {
     // What a barrier reads of every thread of the block first, in one cache line.
@@ -188,6 +214,19 @@ public:
     void plainWrite(std::uintptr_t granule);
     // Whether a fence made the thread's strong writes releases.
     static bool releasesWrites(const ThreadClock& clock) { return clock.fence.made; }
+
+    // A barrier of some of the block's threads (by index in the block): a
+    // thread_block_tile of more than 32 threads.
+    void groupBarrier(const std::vector<std::uint32_t>& indices);
+    // A thread's arrival on a cuda::barrier (what it did so far joins the
+    // phase's arrivals), what a completed phase makes known, and a waiting
+    // thread learning it.
+    void arrive(ThreadClock& clock, std::uint32_t indexInBlock, Arrivals& arrivals);
+    KnowledgeRef knowledgeOf(const Arrivals& arrivals) const;
+    void acquire(ThreadClock& clock, const KnowledgeRef& knowledge);
+    // grid.sync(): every access before it is ordered before every access
+    // after it, so nothing is kept (the checks forget their accesses too).
+    void gridBarrier();
 
 private:
     int threadsPerBlock_ = 1;

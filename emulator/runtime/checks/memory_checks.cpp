@@ -6,6 +6,7 @@
 
 #include <cstdio>
 
+#include "checks/async_copies.hpp"
 #include "memory/device_memory.hpp"
 #include "checks/block_sharing.hpp"
 #include "checks/initcheck.hpp"
@@ -33,6 +34,9 @@ void MemoryChecks::kernelAccess(const AccessRequest& access) {
     }
     if (place.space == Space::Local || place.space == Space::ReadOnly) {
         return;
+    }
+    if (asyncCopiesInFlight != 0) {
+        AsyncCopies::get().check(place, access);  // an asynchronous copy in flight writes or reads these bytes
     }
     if (place.owners != nullptr && BlockSharing::active()) {
         BlockSharing::touch(place, access.address, access.bytes, access.isWrite);
@@ -104,11 +108,23 @@ void MemoryChecks::hostAccess(const void* address, size_t bytes, bool isWrite, s
 void MemoryChecks::beginLaunch() {
     Spaces::get().beginLaunch();
     RaceCheck::get().beginLaunch();
+    AsyncCopies::get().beginLaunch();
 }
 
 void MemoryChecks::beginBlock() {
     Spaces::get().beginBlock(Scheduler::instance().dynamicSharedBytes);
     RaceCheck::get().beginBlock();
+}
+
+void MemoryChecks::resumeBlock(const SharedImage& image) {
+    Spaces::get().restoreBlock(image);
+    RaceCheck::get().beginBlock();
+}
+
+void MemoryChecks::gridBarrier() {
+    InitCheck::settle();
+    Spaces::get().beginLaunch();  // the shadows of __device__ variables
+    RaceCheck::get().gridBarrier();
 }
 
 void MemoryChecks::threadSwitches() { InitCheck::settle(); }

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "checks/shadow.hpp"
+#include "memory/spaces.hpp"
 #include "warp_emulator/device/kernel_calls.hpp"
 
 namespace warp_emulator {
@@ -68,6 +69,11 @@ public:
 
     static void beginLaunch();
     static void beginBlock();
+    // A cooperative launch: a block held at the grid barrier goes on, with its
+    // shared memory as it left it; the grid barrier, which orders every access
+    // before it before every access after, so that none need be kept.
+    static void resumeBlock(const SharedImage& image);
+    static void gridBarrier();
     // The running thread is about to wait, yield, exit or stop.
     static void threadSwitches();
     static void endLaunch();

@@ -50,9 +50,17 @@ std::string capitalised(std::string text) {
     return text;
 }
 
-const char* const kBetweenBlocks =
+const char* const kBetweenBlocksAlone =
     "which only a release (__threadfence(), then an atomic write) and an acquire (an atomic read of it, then "
     "__threadfence() or __syncthreads()) order";
+// In a cooperative launch, grid.sync() too.
+const char* const kBetweenBlocksOfACooperativeLaunch =
+    "which only grid.sync(), or a release (__threadfence(), then an atomic write) and an acquire (an atomic read of "
+    "it, then __threadfence() or __syncthreads()), order";
+
+std::string betweenBlocks() {
+    return Scheduler::instance().cooperative ? kBetweenBlocksOfACooperativeLaunch : kBetweenBlocksAlone;
+}
 
 }  // namespace
 
@@ -179,11 +187,11 @@ std::string RaceReports::scopeHint(const Record& record) const {
                    " races with writes of " +
                    (widest == Pairing::Block ? "other warps of the block too, which only __syncthreads() orders: "
                                                "__syncthreads() between them orders every pair"
-                                             : std::string("other blocks too, ") + kBetweenBlocks);
+                                             : std::string("other blocks too, ") + betweenBlocks());
         case Pairing::Block:
             if (widest == Pairing::Grid) {
                 return "they are threads of one block, and no __syncthreads() lies between them, but the read at " +
-                       read + " races with writes of other blocks too, " + kBetweenBlocks;
+                       read + " races with writes of other blocks too, " + betweenBlocks();
             }
             return record.lowerPairings
                        ? "they are threads of different warps of one block, and no __syncthreads() lies between "
@@ -192,7 +200,7 @@ std::string RaceReports::scopeHint(const Record& record) const {
                        : "they are threads of one block, and no __syncthreads() lies between them";
         case Pairing::Grid:
         default:
-            return std::string("they are threads of different blocks, ") + kBetweenBlocks +
+            return std::string("they are threads of different blocks, ") + betweenBlocks() +
                    (record.lowerPairings ? " (these lines race within a block too)" : "");
     }
 }

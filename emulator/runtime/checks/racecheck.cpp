@@ -76,6 +76,19 @@ void RaceCheck::beginLaunch() {
 
 void RaceCheck::beginBlock() { sharedExtras_.clear(); }
 
+// The shadows of accesses go; what is yet to be said of the launch (its
+// races' words, the plain reads waiting for an atomicCAS) stays.
+void RaceCheck::gridBarrier() {
+    DeviceMemory::instance().forEachLive([](Allocation& allocation) {
+        if (allocation.touchedThisLaunch && allocation.granules != nullptr) {
+            madvise(allocation.granules, DeviceMemory::granuleShadowBytes(allocation.bytes), MADV_DONTNEED);
+        }
+        allocation.touchedThisLaunch = false;
+    });
+    globalExtras_.clear();
+    sharedExtras_.clear();
+}
+
 std::unordered_map<const Granule*, RaceCheck::Extra>& RaceCheck::extrasFor(const Place& place) {
     return place.space == Space::Shared || place.space == Space::DynamicShared ? sharedExtras_ : globalExtras_;
 }

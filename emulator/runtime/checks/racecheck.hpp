@@ -71,6 +71,9 @@ public:
     }
     void beginLaunch();
     void beginBlock();
+    // grid.sync(): every access so far is ordered before every one after, so
+    // none is kept; plain reads that raced with atomics are still reported.
+    void gridBarrier();
     // Reports the plain reads that raced with atomics and no atomicCAS checked.
     void endLaunch();
 

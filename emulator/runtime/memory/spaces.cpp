@@ -41,6 +41,41 @@ void Spaces::beginBlock(size_t dynamicBytes) {
     dynamicTouchedEnd_ = 0;
 }
 
+void Spaces::saveBlock(SharedImage* image) const {
+    image->bytes.clear();
+    image->defined.clear();
+    auto keep = [&](const char* start, size_t bytes, const std::uint32_t* defined) {
+        image->bytes.insert(image->bytes.end(), start, start + bytes);
+        for (size_t i = 0; i < bytes; ++i) {
+            image->defined.push_back(defined[i] == blockSerial_ ? 1 : 0);
+        }
+    };
+    for (const NamedObject& variable : SymbolTable::get().sharedVariables()) {
+        keep(variable.start, variable.bytes, &staticDefined_[static_cast<size_t>(variable.start - staticShared_.start)]);
+    }
+    keep(dynamicShared_, dynamicBytes_, dynamicDefined_.data());
+}
+
+void Spaces::restoreBlock(const SharedImage& image) {
+    ++blockSerial_;
+    size_t at = 0;
+    auto bring = [&](char* start, size_t bytes, std::uint32_t* defined) {
+        std::memcpy(start, image.bytes.data() + at, bytes);
+        for (size_t i = 0; i < bytes; ++i) {
+            defined[i] = image.defined[at + i] != 0 ? blockSerial_ : 0;
+        }
+        at += bytes;
+    };
+    for (const NamedObject& variable : SymbolTable::get().sharedVariables()) {
+        bring(variable.start, variable.bytes, &staticDefined_[static_cast<size_t>(variable.start - staticShared_.start)]);
+    }
+    bring(dynamicShared_, dynamicBytes_, dynamicDefined_.data());
+    std::fill(staticGranules_.begin(), staticGranules_.begin() + static_cast<std::ptrdiff_t>(staticTouchedEnd_), Granule{});
+    std::fill(dynamicGranules_.begin(), dynamicGranules_.begin() + static_cast<std::ptrdiff_t>(dynamicTouchedEnd_), Granule{});
+    staticTouchedEnd_ = 0;
+    dynamicTouchedEnd_ = 0;
+}
+
 void Spaces::beginLaunch() {
     if (variablesTouched_) {
         for (VariableShadow& shadow : variables_) {

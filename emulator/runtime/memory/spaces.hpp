@@ -24,6 +24,13 @@ namespace warp_emulator {
 constexpr size_t kMaxSharedBytesOptIn = 232448;
 constexpr size_t kSharedBytesWithoutOptIn = 49152;
 
+// A block's shared memory as it left it: its bytes and which of them it had
+// written, while another block runs (a cooperative launch's grid barrier).
+struct SharedImage {
+    std::vector<unsigned char> bytes;    // the __shared__ variables, one after another, then the dynamic bytes
+    std::vector<unsigned char> defined;  // by byte, as bytes
+};
+
 class Spaces {
 public:
     // Inline: the checks ask for it at every access.
@@ -37,6 +44,11 @@ public:
 
     // A new block: shared memory poisoned, its shadows emptied.
     void beginBlock(size_t dynamicBytes);
+    // A block held at the grid barrier, and taken up again: its bytes and
+    // their definedness come back (as a block of its own, with a new serial);
+    // its shadow of accesses starts empty, since the grid barrier ordered them all.
+    void saveBlock(SharedImage* image) const;
+    void restoreBlock(const SharedImage& image);
     // A new launch: the shadows of __device__ variables emptied of accesses.
     void beginLaunch();
 

@@ -112,6 +112,12 @@ inline const char* opName(Op op) {
         case Op::SyncThreadsCount: return "__syncthreads_count";
         case Op::SyncThreadsAnd: return "__syncthreads_and";
         case Op::SyncThreadsOr: return "__syncthreads_or";
+        case Op::GroupMeet: return "a group's collective";
+        case Op::TileSync: return "a tile's sync";
+        case Op::TileExchange: return "a tile's exchange";
+        case Op::BlockMeet: return "a block's collective";
+        case Op::SyncGrid: return "grid.sync";
+        case Op::BarrierWait: return "barrier.wait";
     }
     return "?";
 }
@@ -122,10 +128,19 @@ inline bool isShuffle(Op op) {
 inline bool isVote(Op op) { return op == Op::Ballot || op == Op::Any || op == Op::All || op == Op::Uni; }
 inline bool isMatch(Op op) { return op == Op::MatchAny || op == Op::MatchAll; }
 inline bool isReduce(Op op) { return op >= Op::ReduceAdd && op <= Op::ReduceXor; }
-inline bool isBlockBarrier(Op op) { return op >= Op::SyncThreads; }
+// What every thread of the block meets at (block_barrier.cpp): __syncthreads()
+// and its variants, a thread_block's collectives, and grid.sync(), which
+// begins with the block's barrier.
+inline bool isBlockBarrier(Op op) {
+    return (op >= Op::SyncThreads && op <= Op::SyncThreadsOr) || op == Op::BlockMeet || op == Op::SyncGrid;
+}
+// The calls of a tile of more than 32 threads (tile_barrier.cpp).
+inline bool isTileCall(Op op) { return op == Op::TileSync || op == Op::TileExchange; }
 // A call whose lanes wait for each other: every warp collective but
 // __activemask(), which waits for no one (warp_collectives.cpp).
-inline bool isWarpCall(Op op) { return !isBlockBarrier(op) && op != Op::ActiveMask; }
+inline bool isWarpCall(Op op) {
+    return op < Op::SyncThreads ? op != Op::ActiveMask : op == Op::GroupMeet;
+}
 
 // The same call site: the same source file and line (two calls written on one
 // line share it).
@@ -133,8 +148,21 @@ inline bool sameSite(const Request& a, const Request& b) {
     return a.line == b.line && (a.file == b.file || std::strcmp(a.file, b.file) == 0);
 }
 
-// "__shfl_down_sync(0x000fffff, ..., 16)": the call as the source wrote it.
+// A cooperative group's call (request.group), as the source wrote it:
+// "tile.shfl_down(..., 1) on a thread_block_tile<16>", "cg::reduce(tile, ...)
+// on a thread_block_tile<32>", "block.sync() on a thread_block".
+std::string groupCallText(const Request& request);
+
+// "__shfl_down_sync(0x000fffff, ..., 16)": the call as the source wrote it;
+// a group's call with the intrinsic beneath it (groupCallText).
+std::string intrinsicText(const Request& request);
 inline std::string callText(const Request& request) {
+    if (request.group.call != nullptr) {
+        return groupCallText(request);
+    }
+    return intrinsicText(request);
+}
+inline std::string intrinsicText(const Request& request) {
     std::string text = std::string(opName(request.op)) + "(";
     if (request.op == Op::ActiveMask || request.op == Op::SyncThreads) {
         return text + ")";

@@ -1,6 +1,7 @@
 // block_barrier.cpp: __syncthreads() and its variants (block_barrier.hpp).
 #include "rules/block_barrier.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <map>
 
@@ -23,12 +24,15 @@ std::string BlockBarrier::whereThreadsWait(const std::vector<int>& waiting) cons
 
 // Releases the barrier once every thread that has not exited waits at one.
 // One pass over the threads finds whether it can, and whether the rules were
-// kept; the reports, when they were not, take their own passes.
+// kept; the reports, when they were not, take their own passes. Threads at
+// grid.sync() wait for the grid (grid_barrier.hpp), not here.
 bool BlockBarrier::release() {
     std::vector<Thread>& threads = scheduler_.threads();
     waiting_.clear();
     const Thread* first = nullptr;
     bool oneBarrier = true;
+    bool atGrid = false, elsewhere = false;
+    bool ordersMemory = false;  // a thread_block's collective (cg::memcpy_async, Op::BlockMeet) orders none
     long long fewestPassedByExited = LLONG_MAX;  // the fewest barriers an exited thread got past
     int count = 0;
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
@@ -42,22 +46,22 @@ bool BlockBarrier::release() {
             } else if (oneBarrier) {
                 oneBarrier = thread.request.op == first->request.op && sameSite(thread.request, first->request);
             }
-            count += thread.request.value != 0;
+            (thread.request.op == Op::SyncGrid ? atGrid : elsewhere) = true;
             waiting_.push_back(i);
         } else if (thread.state == State::Exited && thread.barriersPassed < fewestPassedByExited) {
             fewestPassedByExited = thread.barriersPassed;
         }
     }
-    if (first == nullptr) {
-        return false;
+    if (first == nullptr || !elsewhere) {
+        return false;  // no one waits, or all wait for the grid
     }
-    if (!broken_) {
+    if (!scheduler_.blockBarrierBroken) {
         if (!oneBarrier) {
             scheduler_.report.ruleBroken(scheduler_.whereBlock() + ": the threads of the block wait at different barriers: " +
                               whereThreadsWait(waiting_) +
                               ". Every thread of a block must reach the same __syncthreads(); it is allowed in "
                               "conditional code only if the condition is the same across the whole block.");
-            broken_ = true;
+            scheduler_.blockBarrierBroken = true;
         }
         if (fewestPassedByExited <= first->barriersPassed) {
             std::vector<int> skipped;  // exited threads that got past fewer barriers than the waiting ones
@@ -72,8 +76,19 @@ bool BlockBarrier::release() {
                               whereThreadsWait(waiting_) + "). Every thread of a block must reach each __syncthreads(); it is allowed in "
                               "conditional code only if the condition is the same across the whole block. (A GPU "
                               "releases a barrier that only exited threads hold up, and so does the emulator.)");
-            broken_ = true;
+            scheduler_.blockBarrierBroken = true;
         }
+    }
+    if (atGrid) {
+        // Those at grid.sync() go on waiting for the grid; the others pass.
+        waiting_.erase(std::remove_if(waiting_.begin(), waiting_.end(),
+                                      [&](int i) { return threads[static_cast<size_t>(i)].request.op == Op::SyncGrid; }),
+                       waiting_.end());
+    }
+    for (int i : waiting_) {
+        const Request& request = threads[static_cast<size_t>(i)].request;
+        count += request.value != 0;
+        ordersMemory |= request.op != Op::BlockMeet;
     }
     std::vector<ThreadClock*>& arrived = arrived_;
     arrived.clear();
@@ -88,9 +103,17 @@ bool BlockBarrier::release() {
         ++thread.barriersPassed;
         arrived.push_back(&scheduler_.clockOf(i));
     }
-    scheduler_.happensBefore.barrier(arrived);
-    for (int warp = 0; warp < scheduler_.warpCount(); ++warp) {
-        scheduler_.release(warp, scheduler_.lanesWhere(warp, State::Waiting));
+    if (ordersMemory) {
+        scheduler_.happensBefore.barrier(arrived);
+    }
+    if (atGrid) {
+        for (int i : waiting_) {
+            scheduler_.release(i / warpSize, 1u << (i % warpSize));
+        }
+    } else {
+        for (int warp = 0; warp < scheduler_.warpCount(); ++warp) {
+            scheduler_.release(warp, scheduler_.lanesWhere(warp, State::Waiting));
+        }
     }
     return true;
 }

@@ -27,6 +27,13 @@
 //     the warp side, naming the barrier the missing lanes wait at).
 // A call site here is where __syncthreads() is written: two branches calling
 // one helper that holds the barrier look like one barrier.
+//
+// Cooperative groups: a thread_block's sync() (cg::sync(block), a
+// thread_group's of a block) is __syncthreads() by another name; its
+// collectives (cg::memcpy_async(block, ...), Op::BlockMeet) are a meeting of
+// the same kind that orders no memory. Threads at grid.sync() are left to the
+// grid barrier (grid_barrier.hpp); those beside them at another barrier are
+// reported, as at two different barriers, and let through.
 #pragma once
 
 #include <string>
@@ -44,8 +51,7 @@ public:
     bool release();
 
 private:
-    Scheduler& scheduler_;
-    bool broken_ = false;  // this block broke a __syncthreads() rule already: later trouble follows from it
+    Scheduler& scheduler_;  // its blockBarrierBroken: this block broke a rule already, and later trouble follows from it
     std::vector<int> waiting_;             // kept from one release to the next, for their room
     std::vector<ThreadClock*> arrived_;
     std::string whereThreadsWait(const std::vector<int>& threads) const;

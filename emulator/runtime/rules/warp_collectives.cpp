@@ -281,7 +281,12 @@ void WarpCollectives::carryOut(int warp, unsigned int group, bool forced) {
             mine.result = request.op == Op::MatchAny ? same : (mine.allMatched ? named : 0u);
         } else if (isReduce(request.op)) {
             mine.result = reduce(warp, request.op, named, mine.isSigned);
+        } else if (request.op == Op::GroupMeet) {
+            mine.result = named;
         }
+    }
+    if (request.op == Op::GroupMeet) {
+        groupMet(warp, group, request, forced);
     }
     if (badWidth != 0) {
         scheduler_.report.ruleBroken(scheduler_.whereWarp(warp) + ": " + lanesPhrase(badWidth) + " called " + callAndSite(request) +
@@ -294,6 +299,36 @@ void WarpCollectives::carryOut(int warp, unsigned int group, bool forced) {
         traceCall(warp, group, request, scheduler_.lanesWhere(warp, State::Waiting) & ~group, scheduler_.lanesWhere(warp, State::Exited));
     }
     scheduler_.release(warp, group);
+}
+
+// A cooperative group's collective (cg::reduce, the scans, cg::memcpy_async)
+// reads every lane of the group: a lane of it that has exited leaves the
+// answer undefined (on a GPU the call reads what its registers held), and so
+// does one that never came (a forced call, reported already). Each lane that
+// met gets poison, and the read of an exited lane is reported as a shuffle's
+// would be.
+void WarpCollectives::groupMet(int warp, unsigned int group, const Request& request, bool forced) {
+    const unsigned int gone = scheduler_.lanesWhere(warp, State::Exited) | ~scheduler_.existingLanes(warp);
+    const unsigned int absent = request.mask & gone & ~group;
+    if (absent == 0 && !forced) {
+        return;
+    }
+    for (int lane : eachLane(group)) {
+        scheduler_.laneOf(warp, lane).request.poisoned = true;
+    }
+    if (absent == 0) {
+        return;
+    }
+    const auto identity = std::make_tuple(request.op, request.mask, request.operand, request.width, request.file, request.line);
+    auto known = readingCalls_.find(identity);
+    if (known == readingCalls_.end()) {
+        known = readingCalls_.emplace(identity, scheduler_.report.addCall(callAndSite(request))).first;
+    }
+    for (int lane : eachLane(group & request.mask)) {
+        scheduler_.report.undefinedRead(known->second, lane, __builtin_ctz(absent),
+                                        scheduler_.report.undefinedReads == 0 ? scheduler_.whereWarp(warp) : "",
+                                        __builtin_popcount(scheduler_.existingLanes(warp)));
+    }
 }
 
 // __syncwarp() "guarantees memory ordering among threads participating in the

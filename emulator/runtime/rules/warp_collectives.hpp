@@ -37,6 +37,11 @@
 //     j ... otherwise, the thread will simply copy its own input". So an
 //     offset, lane mask or source lane of 32 or more uses its low five bits:
 //     xor 33 is xor 1 (evidence/gpu-answers-h200.txt).
+//   A cooperative group's collective (Op::GroupMeet: cg::reduce, the scans,
+//   cg::memcpy_async) is a meeting of the group's lanes under R1 and R2; each
+//   lane learns which lanes met. A lane of the group that has exited, or one
+//   that never came, leaves its answer undefined (R3's reading of an absent
+//   lane): the lanes that met get poison.
 //   vote/match/redux: over the non-exited threads of the mask that take part;
 //     match.all.sync gives "the mask of non-exited threads in membermask" when
 //     they all hold the same value, else 0 (lanes 24-31 exited: 0x00ffffff).
@@ -107,6 +112,7 @@ private:
     void reportLanesThatLeft(int warp, unsigned int group, const Request& request);
     void reportMissing(int warp, const Request& request, unsigned int arrived, unsigned int missing);
     void orderMemory(int warp, unsigned int named);
+    void groupMet(int warp, unsigned int group, const Request& request, bool forced);
     std::uint64_t reduce(int warp, Op op, unsigned int named, bool isSigned);
     void traceCall(int warp, unsigned int group, const Request& request, unsigned int waiting, unsigned int exited);
 };

@@ -162,6 +162,38 @@ void Fibers::switchTo(int from, int to) {
 }
 #endif
 
+// The stack in use runs from the saved stack pointer to the top start() gave it.
+void Fibers::save(int index, std::vector<unsigned char>* image) const {
+    const Context& context = contexts_[static_cast<size_t>(index)];
+    const char* top = stackBottom(index) + stackBytes_ - colourOf(index);
+#ifdef WARP_EMULATOR_USES_UCONTEXT
+#if defined(__x86_64__)
+    const char* used = reinterpret_cast<const char*>(context.context.uc_mcontext.gregs[REG_RSP]);
+#elif defined(__aarch64__)
+    const char* used = reinterpret_cast<const char*>(context.context.uc_mcontext.sp);
+#else
+    const char* used = stackBottom(index);  // no stack pointer known: all of it
+#endif
+    used -= 128;  // and the red zone below it
+#else
+    const char* used = static_cast<const char*>(context.stackPointer);
+#endif
+    if (used < stackBottom(index) || used > top) {
+        used = stackBottom(index);
+    }
+    image->resize(sizeof(Context) + static_cast<size_t>(top - used));
+    std::memcpy(image->data(), &context, sizeof(Context));
+    std::memcpy(image->data() + sizeof(Context), used, static_cast<size_t>(top - used));
+}
+
+void Fibers::restore(int index, const std::vector<unsigned char>& image) {
+    Context& context = contexts_[static_cast<size_t>(index)];
+    std::memcpy(&context, image.data(), sizeof(Context));
+    char* top = stackBottom(index) + stackBytes_ - colourOf(index);
+    const size_t used = image.size() - sizeof(Context);
+    std::memcpy(top - used, image.data() + sizeof(Context), used);
+}
+
 // Every access a kernel's instrumented code makes is checked before it
 // happens (access_hooks.cpp), so a fault here comes from code the compiler
 // did not instrument (a library function a kernel called, inline assembly), from a

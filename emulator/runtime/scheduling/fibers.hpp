@@ -48,6 +48,13 @@ public:
     // From fiber `from` straight to fiber `to`, without the scheduler between.
     void switchTo(int from, int to);
 
+    // A suspended fiber's state, its context and the part of its stack in
+    // use, copied out and back: how a cooperative launch holds a block's
+    // threads while their stacks serve another block's (cooperative_grid.cpp).
+    // Restored where it was, every pointer into the stack holds again.
+    void save(int index, std::vector<unsigned char>* image) const;
+    void restore(int index, const std::vector<unsigned char>& image);
+
     // Whether `address` lies in fiber `index`'s stack, in any fiber's stack,
     // or in a guard (then which fiber's, else -1).
     bool inStackOf(int index, const void* address) const;

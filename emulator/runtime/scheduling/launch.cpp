@@ -11,6 +11,8 @@
 #include "reporting/source_lines.hpp"
 #include "memory/spaces.hpp"
 #include "memory/symbols.hpp"
+#include "rules/arrive_wait_barrier.hpp"
+#include "rules/tile_barrier.hpp"
 #include "rules/warp_collectives.hpp"
 #include "scheduling/watchdog.hpp"
 
@@ -86,6 +88,9 @@ void printAndCount(Scheduler& scheduler) {
 
 }  // namespace
 
+// Set by cudaLaunchCooperativeKernel for the launch it makes (api/cooperative_launch.cpp).
+extern bool cooperativeLaunchNext;
+
 void launchBegins(const void* kernel, const char* name) {
     Scheduler& scheduler = Scheduler::instance();
     if (!scheduler.inKernel()) {
@@ -112,6 +117,8 @@ void runLaunch(const LaunchSpec& spec) {
     refuseThreadSanitizerRuntime();
     ApiState& api = ApiState::get();
     Scheduler& scheduler = Scheduler::instance();
+    scheduler.cooperative = cooperativeLaunchNext;
+    cooperativeLaunchNext = false;
     scheduler.report = LaunchReport{};
     scheduler.kernelName = spec.kernel != nullptr ? SymbolTable::get().nameOf(spec.kernel) : spec.name;
     scheduler.report.kernel = scheduler.kernelName;
@@ -139,13 +146,17 @@ void runLaunch(const LaunchSpec& spec) {
     }
     Fibers::instance().prepare(scheduler.threadsPerBlock, api.stackBytes);
     WarpCollectives::instance().beginLaunch();
+    ArriveWaitBarriers::instance().beginLaunch();
+    TileBarriers::instance().beginLaunch();
     scheduler.happensBefore.beginLaunch(scheduler.threadsPerBlock);
     MemoryChecks::beginLaunch();
     const bool tracing = scheduler.trace.beginLaunch(scheduler.kernelName, spec.grid, spec.block, scheduler.threadsPerBlock);
     scheduler.setTracingLaunch(tracing);
     // On every core where the launch may, else one block after another
-    // (block_workers.hpp), where the watchdog watches its threads.
-    if (tracing || !BlockWorkers::run(spec)) {
+    // (block_workers.hpp), where the watchdog watches its threads. A
+    // cooperative launch's blocks wait for each other at grid.sync(): one
+    // process holds them all (cooperative_grid.cpp).
+    if (tracing || scheduler.cooperative || !BlockWorkers::run(spec)) {
         Watchdog::start([] {
             Scheduler::instance().progress.eraseLine();  // the watchdog's message starts a line of its own
             return Scheduler::instance().describeRunningThread();

@@ -5,7 +5,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "checks/async_copies.hpp"
+#include "rules/arrive_wait_barrier.hpp"
 #include "rules/block_barrier.hpp"
+#include "rules/tile_barrier.hpp"
 #include "scheduling/fibers.hpp"
 #include "checks/memory_checks.hpp"
 #include "reporting/text.hpp"
@@ -113,6 +116,7 @@ void Scheduler::switchAway(int index) {
 void Scheduler::threadEntry() {
     Scheduler& scheduler = instance();
     scheduler.body_(scheduler.bodyContext_);
+    AsyncCopies::get().threadExits();  // what it left in flight lands now, as it would before the kernel ends
     const int index = scheduler.currentIndex_;
     Watchdog::progress();
     scheduler.current_->state = State::Exited;
@@ -140,6 +144,11 @@ Request Scheduler::wait(const Request& request) {
     thread.state = State::Waiting;
     const auto position = static_cast<unsigned int>(index);  // never negative: shifts, not divisions
     waiting_[position / warpSize] |= 1u << (position % warpSize);
+    if (isTileCall(request.op)) {
+        ++tileCallWaiters;
+    } else if (request.op == Op::BarrierWait) {
+        ++barrierWaiters;
+    }
     switchAway(index);
     return thread.request;
 }
@@ -211,32 +220,44 @@ void Scheduler::prepareGrid(const LaunchSpec& spec) {
     stoppedWith_ = cudaSuccess;
 }
 
-// Each block's random lane order has a seed of its own, so that a block runs
-// the same whichever blocks ran before it: on one worker or on several.
-void Scheduler::runBlockNumbered(std::uint32_t number) {
+// The block numbered `number`, counted x first: its index, and its random
+// lane order's seed, which is its own, so that a block runs the same
+// whichever blocks ran before it: on one worker or on several.
+void Scheduler::selectBlock(std::uint32_t number) {
     blockNumber = number;
     blockIndex = uint3{number % grid.x, number / grid.x % grid.y, number / (grid.x * grid.y)};
     random_ = Settings::get().seed ^ (0xD1B54A32D192ED03ull * (std::uint64_t{number} + 1));
+}
+
+void Scheduler::runBlockNumbered(std::uint32_t number) {
+    selectBlock(number);
+    startBlock();
     runBlock(Settings::get().laneOrder);
 }
 
 void Scheduler::runGrid(const LaunchSpec& spec) {
     prepareGrid(spec);
     progress.beginLaunch(kernelName, blockCount());
-    for (std::uint32_t number = 0; number < blockCount() && stoppedWith_ == cudaSuccess; ++number) {
-        runBlockNumbered(number);
-        progress.blockDone();
+    if (cooperative) {
+        runCooperativeGrid();
+    } else {
+        for (std::uint32_t number = 0; number < blockCount() && stoppedWith_ == cudaSuccess; ++number) {
+            runBlockNumbered(number);
+            progress.blockDone();
+        }
     }
     progress.endLaunch();
 }
 
-void Scheduler::runBlock(LaneOrder laneOrder) {
+// The block at blockIndex, from its start: every thread at its first line.
+void Scheduler::startBlock() {
     Fibers& fibers = Fibers::instance();
     for (int i = 0; i < threadsPerBlock; ++i) {
         Thread& thread = threads_[static_cast<size_t>(i)];
         thread.request = Request{};
         thread.conflict = MaskConflict{};
         thread.barriersPassed = 0;
+        thread.gridBarriersPassed = 0;
         thread.clockCalls = 0;
         thread.kernelCode = false;
         thread.state = State::Runnable;
@@ -246,10 +267,29 @@ void Scheduler::runBlock(LaneOrder laneOrder) {
     }
     happensBefore.beginBlock(blockNumber, clockPointers_);
     MemoryChecks::beginBlock();
-    BlockBarrier barrier(*this);
-    WarpCollectives& collectives = WarpCollectives::instance();
     waiting_.assign(static_cast<size_t>(warpCount()), 0u);
     exited_.assign(static_cast<size_t>(warpCount()), 0u);
+    blockBarrierBroken = false;
+    tileCallWaiters = 0;
+    barrierWaiters = 0;
+    ArriveWaitBarriers::instance().beginBlock(cooperative);
+}
+
+// Whether every thread of the block that has not exited waits at grid.sync().
+bool Scheduler::waitsOnlyAtGrid() const {
+    bool any = false;
+    for (const Thread& thread : threads_) {
+        if (thread.state == State::Runnable || (thread.state == State::Waiting && thread.request.op != Op::SyncGrid)) {
+            return false;
+        }
+        any |= thread.state == State::Waiting;
+    }
+    return any;
+}
+
+Scheduler::BlockEnd Scheduler::runBlock(LaneOrder laneOrder) {
+    BlockBarrier barrier(*this);
+    WarpCollectives& collectives = WarpCollectives::instance();
     for (;;) {
         // A round: every runnable thread runs until it waits or exits, in the
         // round's order (nextInRound).
@@ -262,14 +302,14 @@ void Scheduler::runBlock(LaneOrder laneOrder) {
         }
         tracingThread_ = false;
         if (stoppedWith_ != cudaSuccess) {
-            return;  // the kernel stopped: no thread runs again
+            return BlockEnd::Stopped;  // the kernel stopped: no thread runs again
         }
         int exited = 0;
         for (int warp = 0; warp < warpCount(); ++warp) {
             exited += __builtin_popcount(exited_[static_cast<size_t>(warp)]);
         }
         if (exited == threadsPerBlock) {
-            return;
+            return BlockEnd::Exited;
         }
         // Every thread left waits at a collective (or sleeps). Carry out the
         // ones whose threads have all come; failing that, answer
@@ -282,6 +322,9 @@ void Scheduler::runBlock(LaneOrder laneOrder) {
         if (!progressed) {
             progressed = barrier.release();
         }
+        if (!progressed) {
+            progressed = TileBarriers::instance().release() || ArriveWaitBarriers::instance().release();
+        }
         for (int warp = 0; warp < warpCount() && !progressed; ++warp) {
             progressed |= collectives.answerActiveMask(warp);
         }
@@ -292,7 +335,11 @@ void Scheduler::runBlock(LaneOrder laneOrder) {
         if (yielded_) {
             continue;  // the sleeping thread runs again; the watchdog ends a sleep that never ends
         }
-        if (!collectives.forceStuckCall()) {
+        if (waitsOnlyAtGrid()) {
+            return BlockEnd::AtGridBarrier;  // the grid's turn (cooperative_grid.cpp)
+        }
+        if (!collectives.forceStuckCall() && !TileBarriers::instance().forceStuck() &&
+            !ArriveWaitBarriers::instance().forceStuck()) {
             std::fprintf(stderr, "warp emulator: internal error: %s cannot make progress\n", whereBlock().c_str());
             std::abort();
         }

@@ -43,6 +43,8 @@ struct MaskConflict {
     int line = 0;
 };
 
+struct SuspendedBlock;  // cooperative_grid.cpp
+
 struct Thread {
     // What the scheduler and a barrier read of every thread first, with the
     // request's first fields, in one cache line.
@@ -53,6 +55,7 @@ struct Thread {
     uint3 index{0, 0, 0};
     MaskConflict conflict;
     long long clockCalls = 0;      // clock64() calls (kernel_entry.cpp)
+    long long gridBarriersPassed = 0;  // grid.sync() calls (a cooperative launch)
 };
 
 class Scheduler {
@@ -70,6 +73,12 @@ public:
     std::uint32_t blockNumber = 0;   // blockIndex, counted x first
     int threadsPerBlock = 0;
     size_t dynamicSharedBytes = 0;
+    bool cooperative = false;        // launched with cudaLaunchCooperativeKernel: grid.sync() may be called
+    bool blockBarrierBroken = false; // this block broke a __syncthreads() rule already (block_barrier.hpp)
+    // How many threads of the block wait at a multi-warp tile's call, and at
+    // a cuda::barrier's wait: the rounds look at those rules only when some do.
+    int tileCallWaiters = 0;
+    int barrierWaiters = 0;
     std::vector<const void*> pointerArguments;
     LaunchReport report;
     Trace trace;
@@ -79,6 +88,8 @@ public:
     // Runs every block of the launch (launch.cpp has checked it), in order,
     // until the kernel stops; or only what a worker process runs of it
     // (block_workers.cpp): prepareGrid, then runBlockNumbered for each block.
+    // A cooperative launch runs each block until the grid barrier, holds
+    // them all there, then goes on (cooperative_grid.cpp).
     void runGrid(const LaunchSpec& spec);
     void prepareGrid(const LaunchSpec& spec);
     void runBlockNumbered(std::uint32_t number);
@@ -154,7 +165,16 @@ private:
 
     Scheduler();
     static void threadEntry();
-    void runBlock(LaneOrder order);
+    // How a block's run ends: every thread exited, or every one left waits at
+    // grid.sync() (a cooperative launch), or the kernel stopped.
+    enum class BlockEnd { Exited, AtGridBarrier, Stopped };
+    void selectBlock(std::uint32_t number);
+    void startBlock();
+    BlockEnd runBlock(LaneOrder order);
+    bool waitsOnlyAtGrid() const;
+    void runCooperativeGrid();
+    void suspendBlock(SuspendedBlock& block);
+    void resumeBlock(SuspendedBlock& block);
     const std::vector<int>& roundOrder(LaneOrder order);
     void resume(int index);
     void enter(int index);

@@ -25,7 +25,24 @@ enum class Op : unsigned char {
     Ballot, Any, All, Uni, MatchAny, MatchAll,
     ReduceAdd, ReduceMin, ReduceMax, ReduceAnd, ReduceOr, ReduceXor,
     SyncWarp, ActiveMask,
-    SyncThreads, SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr
+    SyncThreads, SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr,
+    // Cooperative groups (warp_emulator/groups/) and libcu++'s barrier:
+    GroupMeet,    // the lanes of a group meet at one of its collectives (cg::reduce, cg::memcpy_async); orders no memory
+    TileSync,     // sync() of a thread_block_tile of more than 32 threads: a barrier of its warps
+    TileExchange, // a value passed between the warps of such a tile (its shfl, reduce, scan); orders no memory
+    BlockMeet,    // the threads of a block meet at a collective of a thread_block (cg::memcpy_async); orders no memory
+    SyncGrid,     // grid.sync() of a cooperative launch
+    BarrierWait   // cuda::barrier's wait() until its phase completes
+};
+
+// The cooperative-groups call a request carries out, for the reports to name
+// it as the source wrote it ("tile.shfl_down(..., 1) on a thread_block_tile<16>");
+// all null for a plain intrinsic. String literals of the program, read by value.
+struct GroupCall {
+    const char* call = nullptr;   // "tile.shfl_down", "cg::reduce"
+    const char* group = nullptr;  // "thread_block_tile<16>", "coalesced_group"
+    bool hasOperand = false;      // the call's last operand (a shuffle's srcRank, delta or laneMask), as passed
+    long long operand = 0;
 };
 
 // The type of a value a collective moves, for the trace to print it as the
@@ -67,6 +84,7 @@ struct Request {
     std::uint64_t result = 0;
     bool poisoned = false;            // the result is undefined: return poison
     bool allMatched = false;          // __match_all_sync's *pred
+    GroupCall group;                  // the cooperative-groups call behind it, if any
 };
 
 // The memory model's scopes (PTX ISA, "Scope"): a block, the device, the

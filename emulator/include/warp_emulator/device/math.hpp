@@ -128,6 +128,13 @@ inline float min(float a, float b) { return std::fmin(a, b); }
 inline float max(float a, float b) { return std::fmax(a, b); }
 inline double min(double a, double b) { return std::fmin(a, b); }
 inline double max(double a, double b) { return std::fmax(a, b); }
+// The integer ones of CUDA's math API by their own names.
+inline unsigned int umin(unsigned int a, unsigned int b) { return a < b ? a : b; }
+inline unsigned int umax(unsigned int a, unsigned int b) { return a > b ? a : b; }
+inline long long llmin(long long a, long long b) { return a < b ? a : b; }
+inline long long llmax(long long a, long long b) { return a > b ? a : b; }
+inline unsigned long long ullmin(unsigned long long a, unsigned long long b) { return a < b ? a : b; }
+inline unsigned long long ullmax(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
 inline double min(float a, double b) { return std::fmin(a, b); }
 inline double max(float a, double b) { return std::fmax(a, b); }
 inline double min(double a, float b) { return std::fmin(a, b); }

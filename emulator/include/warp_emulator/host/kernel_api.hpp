@@ -47,6 +47,15 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize,
     return warp_emulator::potentialBlockSize(minGridSize, blockSize, reinterpret_cast<const void*>(kernel),
                                              dynamicSharedBytes, blockSizeLimit);
 }
+// The same for a kernel cast to void* (CUDA's templates take any pointer).
+inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* kernel, int blockSize,
+                                                                 size_t dynamicSharedBytes) {
+    return warp_emulator::occupancy(blocks, kernel, blockSize, dynamicSharedBytes);
+}
+inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize, const void* kernel,
+                                                      size_t dynamicSharedBytes = 0, int blockSizeLimit = 0) {
+    return warp_emulator::potentialBlockSize(minGridSize, blockSize, kernel, dynamicSharedBytes, blockSizeLimit);
+}
 
 // cudaLaunchKernel(kernel, grid, block, args, sharedBytes, stream): a launch
 // whose arguments are an array of pointers to them, each of the type of its

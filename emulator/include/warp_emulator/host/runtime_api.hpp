@@ -1,10 +1,12 @@
 // runtime_api.hpp: the CUDA runtime API as a host program calls it, one
 // header for each part: the device (device_api.hpp), memory (memory_api.hpp),
-// kernels (kernel_api.hpp), streams and events (stream_api.hpp), CUDA arrays,
-// textures and surfaces (texture_api.hpp). Each is implemented in the file of
+// kernels (kernel_api.hpp), cooperative launches (cooperative_api.hpp),
+// streams and events (stream_api.hpp), CUDA arrays, textures and surfaces
+// (texture_api.hpp). Each is implemented in the file of
 // the same part in runtime/api/.
 #pragma once
 
+#include "cooperative_api.hpp"
 #include "device_api.hpp"
 #include "kernel_api.hpp"
 #include "memory_api.hpp"

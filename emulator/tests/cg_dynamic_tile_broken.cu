@@ -1,0 +1,24 @@
+// cg_dynamic_tile_broken.cu: tiled_partition(block, 12), a tile made at run
+// time of a size that is no power of 2. The Programming Guide: the size of
+// a tile made by tiled_partition(parent, tilesz) must be a power of 2 of at
+// most 32; CUDA's header stops the kernel there (details::abort(), a
+// __trap()), so an H200's launch fails with cudaErrorLaunchFailure ("unspecified
+// launch failure"). The emulator reports the rule and stops the kernel alike.
+// expect-exit: 66
+#include <cooperative_groups.h>
+
+#include "case.cuh"
+
+namespace cg = cooperative_groups;
+
+__global__ void tileOfTwelve(int* out) {
+    cg::thread_group tile = cg::tiled_partition(cg::this_thread_block(), 12);
+    out[threadIdx.x] = static_cast<int>(tile.thread_rank());
+}
+
+int main() {
+    DeviceArray<int> out(64, -1);
+    tileOfTwelve<<<1, 64>>>(out.device);
+    printLaunchVerdict();
+    return 0;
+}
