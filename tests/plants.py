@@ -213,4 +213,10 @@ PLANTS = [
             "spin_without_sleep_legal"),
     runtime("copies_carry_no_definedness", "checks/initcheck.cpp", "if (undefined != place.bytes && written.waiting",
             "if (false && written.waiting", "struct_copy_legal"),
+    runtime("compiler_guards_checked", "checks/memcheck.cpp", "if (SymbolTable::get().isCompilerGuard(at)) {",
+            "if (false) {", "half_shuffle_legal"),
+    runtime("half_atomics_add_integers", "device/kernel_entry.cpp",
+            "sum |= static_cast<std::uint64_t>(half::add<Format>(a, b)) << (16 * part);",
+            "sum |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(a + b)) << (16 * part);",
+            "half_atomic_legal"),
 ]

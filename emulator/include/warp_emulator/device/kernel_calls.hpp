@@ -31,15 +31,31 @@ enum class Op : unsigned char {
 // The type of a value a collective moves, for the trace to print it as the
 // program sees it.
 struct ValueType {
-    enum Kind : unsigned char { None, Float, Signed, Unsigned, Bytes };
+    // Half and BFloat16: __half and __nv_bfloat16 (2 bytes), or their pairs (4).
+    enum Kind : unsigned char { None, Float, Signed, Unsigned, Bytes, Half, BFloat16 };
     Kind kind = None;
     unsigned char bytes = 0;
 };
 
+// The 16-bit floating-point types of cuda_fp16.h and cuda_bf16.h, and their
+// pairs, say so by specialising this (warp_emulator/half/warp_values.hpp):
+// shuffles then take them, as CUDA's overloads do, a read of an absent lane
+// gives them NaN, and the trace prints their values.
+template <typename T>
+struct HalfPrecisionKind {
+    static constexpr ValueType::Kind kind = ValueType::None;
+};
+template <typename T>
+constexpr bool isHalfPrecision() {
+    return HalfPrecisionKind<std::remove_cv_t<T>>::kind != ValueType::None;
+}
+
 template <typename T>
 ValueType valueTypeOf() {
     using U = std::remove_cv_t<T>;
-    if constexpr (std::is_floating_point<U>::value) {
+    if constexpr (isHalfPrecision<U>()) {
+        return {HalfPrecisionKind<U>::kind, static_cast<unsigned char>(sizeof(U))};
+    } else if constexpr (std::is_floating_point<U>::value) {
         return {ValueType::Float, static_cast<unsigned char>(sizeof(U))};
     } else if constexpr (std::is_integral<U>::value && std::is_signed<U>::value) {
         return {ValueType::Signed, static_cast<unsigned char>(sizeof(U))};
@@ -76,7 +92,9 @@ struct Request {
 enum class Scope : unsigned char { Block, Device, System };
 
 enum class AtomicOp : unsigned char { Add, Sub, Exch, Min, Max, And, Or, Xor, Inc, Dec, Cas };
-enum class NumberKind : unsigned char { Signed, Unsigned, Float };
+// Half and BFloat16: atomicAdd on __half and __nv_bfloat16 (2 bytes) or on
+// their pairs (4 bytes, each half added apart), rounded to nearest even.
+enum class NumberKind : unsigned char { Signed, Unsigned, Float, Half, BFloat16 };
 
 template <typename T>
 constexpr NumberKind numberKindOf() {
@@ -121,19 +139,25 @@ void kernelCodeEnds();
 
 // What a shuffle returns when it reads a lane that is not taking part.
 constexpr std::uint64_t kIntegerPoison = 0xBAADF00DBAADF00Dull;
+// For the 16-bit floating-point types, each half holds the canonical NaN.
+constexpr std::uint64_t kHalfPrecisionPoison = 0x7fff7fff7fff7fffull;
 
 template <typename T>
 T poison() {
     static_assert(std::is_trivially_copyable<T>::value, "shuffles move trivially copyable values");
     if constexpr (std::is_floating_point<T>::value) {
         return std::numeric_limits<T>::quiet_NaN();
+    } else if constexpr (isHalfPrecision<T>()) {
+        T value;
+        std::memcpy(static_cast<void*>(&value), &kHalfPrecisionPoison, sizeof(T));
+        return value;
     } else {
         T value;
         unsigned char bytes[sizeof(T)];
         for (size_t i = 0; i < sizeof(T); ++i) {
             bytes[i] = static_cast<unsigned char>(kIntegerPoison >> (8 * (i % 8)));
         }
-        std::memcpy(&value, bytes, sizeof(T));
+        std::memcpy(static_cast<void*>(&value), bytes, sizeof(T));
         return value;
     }
 }
@@ -149,7 +173,7 @@ std::uint64_t bitsOf(T value) {
 template <typename T>
 T fromBits(std::uint64_t bits) {
     T value;
-    std::memcpy(&value, &bits, sizeof(T));
+    std::memcpy(static_cast<void*>(&value), &bits, sizeof(T));
     return value;
 }
 
