@@ -25,7 +25,36 @@ enum class Op : unsigned char {
     Ballot, Any, All, Uni, MatchAny, MatchAll,
     ReduceAdd, ReduceMin, ReduceMax, ReduceAnd, ReduceOr, ReduceXor,
     SyncWarp, ActiveMask,
+    MatrixLoad, MatrixStore, MatrixMultiply,  // nvcuda::wmma's load_matrix_sync, store_matrix_sync, mma_sync
     SyncThreads, SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr
+};
+
+// A warp matrix fragment (mma.h's nvcuda::wmma::fragment), as the runtime
+// sees it: which matrix of the product it holds, its shape, its elements'
+// type, and, for matrix_a and matrix_b, the layout its type names.
+enum class MatrixUse : unsigned char { A, B, Accumulator };
+enum class MatrixElement : unsigned char { Half, BFloat16, Tf32, Float, Double, SignedByte, UnsignedByte, Int };
+enum class MatrixLayout : unsigned char { RowMajor, ColMajor, None };
+struct MatrixFragment {
+    MatrixUse use = MatrixUse::A;
+    MatrixElement element = MatrixElement::Float;
+    MatrixLayout layout = MatrixLayout::None;
+    unsigned char m = 0, n = 0, k = 0;
+    unsigned char elements = 0;  // per lane: the fragment's num_elements
+    void* storage = nullptr;     // the calling lane's fragment.x
+    bool operator==(const MatrixFragment& other) const {
+        return use == other.use && element == other.element && layout == other.layout && m == other.m &&
+               n == other.n && k == other.k;
+    }
+};
+// A call of load_matrix_sync, store_matrix_sync (fragments[0], memory, ldm,
+// layout) or mma_sync (fragments d, a, b, c, and satf).
+struct MatrixCall {
+    MatrixFragment fragments[4];
+    const void* memory = nullptr;
+    unsigned int ldm = 0;
+    MatrixLayout layout = MatrixLayout::None;  // the memory's: the accumulator's argument, or the fragment's own
+    bool saturate = false;
 };
 
 // The type of a value a collective moves, for the trace to print it as the
@@ -83,6 +112,7 @@ struct Request {
     std::uint64_t result = 0;
     bool poisoned = false;            // the result is undefined: return poison
     bool allMatched = false;          // __match_all_sync's *pred
+    MatrixCall matrix;                // a warp matrix function's arguments
 };
 
 // The memory model's scopes (PTX ISA, "Scope"): a block, the device, the
@@ -110,6 +140,12 @@ constexpr NumberKind numberKindOf() {
 // The running thread waits at a collective until it is carried out, and gets
 // the request back with its answer.
 Request collective(const Request& request);
+
+// A warp matrix function (Op::MatrixLoad, MatrixStore, MatrixMultiply): the
+// running thread waits until the warp's lanes have all called it, then
+// loads or stores its own part of the matrix, each element checked as an
+// access at the call's site (runtime/device/warp_matrix.cpp).
+void warpMatrix(const Request& request);
 
 // The built-in variables of the running thread. Constant for the life of a
 // thread, so the compiler may read each once.
