@@ -35,8 +35,7 @@
 //   __half, __nv_bfloat16, tf32 (a float's 19 high bits) with float or
 //   __half accumulators: the products exact, their sum with C's element in
 //   double, in k order, rounded once to the accumulator's type;
-//   double: fma after fma, in k order (each rounded, as the PTX ISA's
-//   mma.f64 describes);
+//   double: C's element and each product added with an fma, in k order;
 //   signed and unsigned char: exact in int, wrapping, or, with satf,
 //   saturating to int's range.
 // A GPU's tensor cores add in an order and with intermediate rounding the
