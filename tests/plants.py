@@ -223,6 +223,12 @@ PLANTS = [
           "{python} emulator/tests/run_case.py {tree}/planted-build/bin/own_bit_legal emulator/tests/own_bit_legal.cu",
           [r"exit 3, expected 0"], [1]),
 
+    # emulator/emulate's rewriting: the regression case no longer builds.
+    Plant("builtin_names_not_renamed", "emulator/driver/rewrite.py", "    text, code = renamed_builtins(text, code)\n", "",
+          EMULATE + " emulator/tests/builtin_names_shadowed_legal.cu", [r"error"]),
+    Plant("shared_rows_not_rewritten", "emulator/driver/rewrite.py", "        if bounds:\n", "        if False:\n",
+          EMULATE + " emulator/tests/dynamic_shared_rows_legal.cu", [r"error"]),
+
     # The emulator's runtime, compiled by the build: each regression case named must fail.
     runtime("own_bit_not_checked", "rules/warp_collectives.cpp", "if (uncalled != 0) {", "if (false) {", "own_bit_broken"),
     runtime("lanes_that_left_not_checked", "rules/warp_collectives.cpp", "    reportLanesThatLeft(warp, group, request);\n",
@@ -333,4 +339,21 @@ PLANTS = [
     runtime("barrier_waits_left_stuck_silently", "rules/arrive_wait_barrier.cpp",
             "        scheduler_.report.ruleBroken(text + \". A phase completes",
             "        (void)(text + \". A phase completes", "cuda_barrier_broken"),
+    runtime("compiler_guards_checked", "checks/memcheck.cpp", "if (SymbolTable::get().isCompilerGuard(at)) {",
+            "if (false) {", "half_shuffle_legal"),
+    runtime("wmma_arguments_unchecked", "rules/warp_matrix.cpp", "if (passed.size() == 1) {", "if (true) {",
+            "wmma_pointer_mismatch_broken"),
+    runtime("wmma_alignment_unchecked", "rules/warp_matrix.cpp", "    if (wrong.empty()) {", "    if (true) {",
+            "wmma_misaligned_broken"),
+    runtime("wmma_exited_lanes_allowed", "rules/warp_matrix.cpp", "    if (exited != 0) {", "    if (false) {",
+            "wmma_exited_lane_broken"),
+    runtime("wmma_elements_unchecked", "rules/warp_matrix.cpp",
+            "        MemoryChecks::kernelAccess({address, bytes, isWrite, AccessKind::Plain, Scope::Device, site, true});\n",
+            "", "wmma_out_of_bounds_broken"),
+    runtime("wmma_product_transposed", "rules/warp_matrix.cpp", "right = static_cast<size_t>(i * n + column);",
+            "right = static_cast<size_t>(column * k + i);", "wmma_legal"),
+    runtime("half_atomics_add_integers", "device/kernel_entry.cpp",
+            "sum |= static_cast<std::uint64_t>(half::add<Format>(a, b)) << (16 * part);",
+            "sum |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(a + b)) << (16 * part);",
+            "half_atomic_legal"),
 ]

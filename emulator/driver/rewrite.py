@@ -1,6 +1,7 @@
 """The source rewriting that makes a .cu file C++: each
 kernel<<<grid, block, bytes, stream>>>(args) launch and each
-`extern __shared__ Type name[];` becomes a form C++ accepts, in a copy that
+`extern __shared__ Type name[];` (or `Type name[][N];`, rows of N) becomes a
+form C++ accepts, in a copy that
 keeps every line where it was, so that a message names the original file and
 line. The copies of a file and of the "local" headers it includes are
 written under one root, each at its own absolute path, so that
@@ -329,11 +330,18 @@ def shared_edits(code):
         if end == len(code) or code[end] != ";" or not re.search(r"\b__shared__\b", declaration):
             continue
         plain = re.sub(r"\b__shared__\b", " ", without_call(without_call(declaration, "__align__"), "alignas"))
-        parts = re.fullmatch(r"\s*(.*?)\s*\b([A-Za-z_]\w*)\s*\[\s*\]\s*", plain, re.S)
+        # Type name[] or, an array of rows, Type name[][N] (and more bounds).
+        parts = re.fullmatch(r"\s*(.*?)\s*\b([A-Za-z_]\w*)\s*\[\s*\]\s*((?:\[[^\[\]]+\]\s*)*)", plain, re.S)
         if parts is None or not parts.group(1):
-            raise RewriteError("%d: cannot rewrite this declaration: emulate reads `extern __shared__ Type name[];`"
-                               % (code.count("\n", 0, match.start()) + 1))
-        replacement = "WARP_EMULATOR_EXTERN_SHARED(%s, %s);" % (parts.group(2), " ".join(parts.group(1).split()))
+            raise RewriteError("%d: cannot rewrite this declaration: emulate reads `extern __shared__ Type name[];` "
+                               "and `extern __shared__ Type name[][N];`" % (code.count("\n", 0, match.start()) + 1))
+        element = " ".join(parts.group(1).split())
+        bounds = " ".join(parts.group(3).split())
+        if bounds:
+            replacement = ("%s (* const %s)%s = static_cast<%s (*)%s>(::warp_emulator::dynamicSharedMemory());"
+                           % (element, parts.group(2), bounds, element, bounds))
+        else:
+            replacement = "WARP_EMULATOR_EXTERN_SHARED(%s, %s);" % (parts.group(2), element)
         edits.append((match.start(), end + 1, replacement + "\n" * declaration.count("\n")))
     return edits
 
@@ -391,7 +399,65 @@ def inline_shared_edits(code):
     return edits
 
 
+# The built-in variables are macros here (kernel_calls.hpp), so a variable of
+# the program's own with one of their names, as in `dim3 gridDim, blockDim;`
+# in main(), would expand into no declaration. Such a variable is renamed,
+# from its declaration to the end of its scope, to a name of the same length
+# that no program uses ("__ockDim" for blockDim), so that every offset stays.
+BUILTIN_NAMES = ("gridDim", "blockDim", "blockIdx", "threadIdx")
+DECLARED_BUILTIN = re.compile(r"\b(?:dim3|uint3)\b[\s\w&*]*?\b(%s)\b|,\s*(%s)\b" % ("|".join(BUILTIN_NAMES),
+                                                                                "|".join(BUILTIN_NAMES)))
+
+
+def shadow_scope_end(code, declared):
+    """Where the scope of a variable declared at `declared` ends: its block's
+    closing brace; for a function's parameter, its body's; the file's end."""
+    stack = []
+    for i in range(declared):
+        if code[i] in "({":
+            stack.append(i)
+        elif code[i] in ")}" and stack:
+            stack.pop()
+    if not stack:
+        return len(code)
+    opening = stack[-1]
+    if code[opening] == "(":
+        closing = matching_close(code, opening)
+        body = code.find("{", closing)
+        if body == -1 or code[closing + 1:body].strip(" \t\n") not in ("", "const", "noexcept", "override"):
+            return matching_close(code, opening)  # a parenthesis that is no parameter list
+        opening = body
+    return matching_close(code, opening)
+
+
+def matching_close(code, opening):
+    depth = 0
+    for i in range(opening, len(code)):
+        depth += {"(": 1, "{": 1, ")": -1, "}": -1}.get(code[i], 0)
+        if depth == 0:
+            return i
+    return len(code)
+
+
+def renamed_builtins(text, code):
+    """text and code with the program's own variables named after a built-in
+    variable renamed (BUILTIN_NAMES), offsets unchanged."""
+    for match in DECLARED_BUILTIN.finditer(code):
+        name = match.group(1) or match.group(2)
+        at = match.start(1) if match.group(1) else match.start(2)
+        if match.group(2) and not re.search(r"\b(?:dim3|uint3)\b[^;{}()]*$", code[:match.start()]):
+            continue  # a comma, but no dim3 declaration before it
+        end = shadow_scope_end(code, at)
+        other = "__" + name[2:]
+        for use in reversed(list(re.finditer(r"\b%s\b" % name, code[at:end]))):
+            start = at + use.start()
+            text = text[:start] + other + text[start + len(name):]
+            code = code[:start] + other + code[start + len(name):]
+    return text, code
+
+
 def rewritten(text, code, templates, kernels=frozenset()):
+    text, code = renamed_builtins(text, code)
     shared = shared_edits(code)
     # An `extern __shared__` declaration is rewritten whole (its alignment with it).
     alignments = [edit for edit in alignment_edits(code)

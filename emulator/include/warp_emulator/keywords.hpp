@@ -17,7 +17,10 @@
 // A kernel parameter a kernel reads where it lies, never copied: the
 // parameter is a copy of the argument here, which the kernel may read the same.
 #define __grid_constant__
-#define __align__(n) alignas(n)
+// The GNU attribute, as the Toolkit's host_defines.h has it for GCC and
+// clang: unlike alignas, it may stand among the decl-specifiers, as in
+// `__shared__ __align__(32) float tile[256];`.
+#define __align__(n) __attribute__((aligned(n)))
 
 // __shared__: one copy per block, which the emulator refills with 0xff bytes
 // when each block starts. thread_local gives block-scope arrays the static

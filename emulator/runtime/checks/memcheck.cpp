@@ -265,6 +265,9 @@ Place MemCheck::locate(const AccessRequest& access) {
     if (shared.bytes != 0 && at >= shared.start && at < shared.start + shared.bytes + kSharedSlack) {
         const NamedObject* variable = SymbolTable::get().sharedVariableAt(at);
         if (variable == nullptr || at + access.bytes > variable->start + variable->bytes) {
+            if (SymbolTable::get().isCompilerGuard(at)) {
+                return place;  // the compiler's byte, not the kernel's (symbols.hpp)
+            }
             const NamedObject* before = variable != nullptr ? variable : SymbolTable::get().sharedVariableBefore(at);
             if (before == nullptr) {
                 invalid(access, "to __shared__ memory that no variable holds", cudaErrorIllegalAddress);

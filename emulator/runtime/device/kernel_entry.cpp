@@ -1,6 +1,6 @@
 // kernel_entry.cpp: the calls a kernel makes into the runtime (kernel_calls.hpp):
-// collectives, built-in variables, atomic functions, fences, time, sleep,
-// __trap() and a failed assert().
+// collectives, built-in variables, atomic functions (the half-precision
+// atomicAdd among them), fences, time, sleep, __trap() and a failed assert().
 #include <errno.h>
 
 #include <cstdio>
@@ -9,6 +9,7 @@
 
 #include "checks/memory_checks.hpp"
 #include "scheduling/block_workers.hpp"
+#include "warp_emulator/half/exact_arithmetic.hpp"
 #include "scheduling/scheduler.hpp"
 #include "reporting/source_lines.hpp"
 #include "memory/spaces.hpp"
@@ -71,8 +72,25 @@ std::uint64_t combined(AtomicOp op, std::uint64_t oldBits, std::uint64_t operand
     return oldBits;
 }
 
+// atomicAdd on __half, __nv_bfloat16 or a pair of them: each 16-bit half
+// added apart, rounded to nearest even (warp_emulator/half/atomics.hpp).
+template <class Format>
+std::uint64_t halfPrecisionSum(unsigned int bytes, std::uint64_t old, std::uint64_t operand) {
+    std::uint64_t sum = 0;
+    for (unsigned int part = 0; part < bytes / 2; ++part) {
+        const auto a = static_cast<std::uint16_t>(old >> (16 * part));
+        const auto b = static_cast<std::uint16_t>(operand >> (16 * part));
+        sum |= static_cast<std::uint64_t>(half::add<Format>(a, b)) << (16 * part);
+    }
+    return sum;
+}
+
 std::uint64_t combinedAs(AtomicOp op, NumberKind kind, unsigned int bytes, std::uint64_t old, std::uint64_t operand,
                          std::uint64_t compare) {
+    if (kind == NumberKind::Half || kind == NumberKind::BFloat16) {  // atomicAdd only
+        return kind == NumberKind::Half ? halfPrecisionSum<half::Binary16>(bytes, old, operand)
+                                        : halfPrecisionSum<half::BFloat16>(bytes, old, operand);
+    }
     if (op == AtomicOp::Exch || op == AtomicOp::And || op == AtomicOp::Or || op == AtomicOp::Xor || op == AtomicOp::Cas) {
         return combined<std::uint64_t>(op, old, operand, compare);
     }

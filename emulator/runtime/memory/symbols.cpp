@@ -84,6 +84,15 @@ const NamedObject* SymbolTable::sharedVariableBefore(const void* address) const 
     return startingBefore(sharedVariables_, address);
 }
 
+bool SymbolTable::isCompilerGuard(const void* address) const {
+    for (const MemoryRange& guard : compilerGuards_) {
+        if (guard.holds(address)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 const NamedObject* SymbolTable::globalAt(const void* address) const {
     const NamedObject* object = startingBefore(globalObjects_, address);
     return object != nullptr && static_cast<const char*>(address) < object->start + object->bytes ? object : nullptr;
@@ -176,6 +185,8 @@ SymbolTable::SymbolTable() {
             const Symbol entry{names + symbol.st_name, program.base + symbol.st_value, symbol.st_size};
             if (type == STT_FUNC && symbol.st_value != 0) {
                 functions_.push_back(entry);
+            } else if (type == STT_TLS && program.tlsData != nullptr && entry.name.compare(0, 4, "_ZGV") == 0) {
+                compilerGuards_.push_back({program.tlsData + symbol.st_value, symbol.st_size});
             } else if (type == STT_TLS && program.tlsData != nullptr &&
                        isSharedVariable(symbol, entry.name, sharedSection, sections)) {
                 sharedSymbols_.push_back(entry);

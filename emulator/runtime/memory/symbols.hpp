@@ -49,6 +49,11 @@ public:
     const NamedObject* sharedVariableAt(const void* address) const;
     // The __shared__ variable that ends closest before `address`, or null.
     const NamedObject* sharedVariableBefore(const void* address) const;
+    // Whether `address` is in the guard variable GCC gives a thread_local of
+    // a class type whose default constructor is `= default` (a __shared__
+    // __half array's): the compiler's byte, which the kernel's code reads
+    // before its first use of the variable, and which no GPU has.
+    bool isCompilerGuard(const void* address) const;
 
     // The program's .data and .bss: its global variables, __device__ ones
     // among them; less the emulator's own (in namespace warp_emulator), which
@@ -72,6 +77,7 @@ private:
     std::vector<Symbol> sharedSymbols_;        // mangled, for sharedBytesOf
     std::vector<NamedObject> sharedVariables_; // demangled, by address
     std::vector<NamedObject> globalObjects_;   // demangled, by address
+    std::vector<MemoryRange> compilerGuards_;  // thread_local guard variables (_ZGV)
     MemoryRange shared_;
     std::vector<MemoryRange> globals_;
     std::vector<MemoryRange> readOnly_;

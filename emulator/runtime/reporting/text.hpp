@@ -108,6 +108,9 @@ inline const char* opName(Op op) {
         case Op::ReduceXor: return "__reduce_xor_sync";
         case Op::SyncWarp: return "__syncwarp";
         case Op::ActiveMask: return "__activemask";
+        case Op::MatrixLoad: return "wmma::load_matrix_sync";
+        case Op::MatrixStore: return "wmma::store_matrix_sync";
+        case Op::MatrixMultiply: return "wmma::mma_sync";
         case Op::SyncThreads: return "__syncthreads";
         case Op::SyncThreadsCount: return "__syncthreads_count";
         case Op::SyncThreadsAnd: return "__syncthreads_and";
@@ -136,6 +139,22 @@ inline bool isBlockBarrier(Op op) {
 }
 // The calls of a tile of more than 32 threads (tile_barrier.cpp).
 inline bool isTileCall(Op op) { return op == Op::TileSync || op == Op::TileExchange; }
+// mma.h's warp matrix functions: warp collectives of the whole warp, with no mask.
+inline bool isMatrix(Op op) { return op == Op::MatrixLoad || op == Op::MatrixStore || op == Op::MatrixMultiply; }
+
+// "fragment<matrix_a, 16, 16, 16, __half, row_major>", as the source names it.
+inline std::string fragmentText(const MatrixFragment& fragment) {
+    static const char* const uses[] = {"matrix_a", "matrix_b", "accumulator"};
+    static const char* const elements[] = {"__half", "__nv_bfloat16", "precision::tf32", "float",
+                                           "double", "signed char",   "unsigned char",   "int"};
+    std::string text = std::string("fragment<") + uses[static_cast<int>(fragment.use)] + ", " +
+                       std::to_string(fragment.m) + ", " + std::to_string(fragment.n) + ", " +
+                       std::to_string(fragment.k) + ", " + elements[static_cast<int>(fragment.element)];
+    if (fragment.layout != MatrixLayout::None) {
+        text += fragment.layout == MatrixLayout::RowMajor ? ", row_major" : ", col_major";
+    }
+    return text + ">";
+}
 // A call whose lanes wait for each other: every warp collective but
 // __activemask(), which waits for no one (warp_collectives.cpp).
 inline bool isWarpCall(Op op) {
@@ -169,6 +188,21 @@ inline std::string intrinsicText(const Request& request) {
     }
     if (isBlockBarrier(request.op)) {
         return text + "...)";
+    }
+    if (isMatrix(request.op)) {
+        const MatrixCall& call = request.matrix;
+        if (request.op == Op::MatrixMultiply) {
+            return text + fragmentText(call.fragments[0]) + ", " + fragmentText(call.fragments[1]) + ", " +
+                   fragmentText(call.fragments[2]) + ", " + fragmentText(call.fragments[3]) +
+                   (call.saturate ? ", true)" : ")");
+        }
+        const std::string fragment = fragmentText(call.fragments[0]);
+        const std::string ldm = std::to_string(call.ldm);
+        const std::string layout = call.fragments[0].use != MatrixUse::Accumulator ? ""
+                                   : call.layout == MatrixLayout::ColMajor       ? ", mem_col_major"
+                                                                                 : ", mem_row_major";
+        return text + (request.op == Op::MatrixLoad ? fragment + ", ..., " + ldm : "..., " + fragment + ", " + ldm) +
+               layout + ")";
     }
     text += hexMask(request.mask);
     if (isShuffle(request.op)) {

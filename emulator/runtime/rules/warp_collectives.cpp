@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "reporting/text.hpp"
+#include "rules/warp_matrix.hpp"
 
 namespace warp_emulator {
 
@@ -18,6 +19,15 @@ static bool isPowerOfTwoWidth(int width) { return width >= 1 && width <= warpSiz
 static bool sameCall(const Request& a, const Request& b) {
     if (a.op != b.op || a.mask != b.mask) {
         return false;
+    }
+    if (isMatrix(a.op)) {  // the same fragment types (warp_matrix.hpp's M2)
+        const int fragments = a.op == Op::MatrixMultiply ? 4 : 1;
+        for (int i = 0; i < fragments; ++i) {
+            if (!(a.matrix.fragments[i] == b.matrix.fragments[i])) {
+                return false;
+            }
+        }
+        return true;
     }
     if (isMatch(a.op)) {
         return a.type.bytes == b.type.bytes;
@@ -146,12 +156,14 @@ bool WarpCollectives::forceStuckCall() {
 }
 
 void WarpCollectives::reportMissing(int warp, const Request& request, unsigned int arrived, unsigned int missing) {
+    const bool matrix = isMatrix(request.op);
     std::string text = scheduler_.whereWarp(warp) + ": " + callAndSite(request) + " was reached by " + lanesPhrase(arrived) +
-                       ", but " + lanesPhrase(missing) + ", named in its mask, never arrived:";
+                       ", but " + lanesPhrase(missing) + (matrix ? "" : ", named in its mask,") + " never arrived:";
     std::map<std::string, unsigned int> elsewhere;  // where the missing lanes are instead, one clause per place
     for (int lane : eachLane(missing)) {
         const Request& other = scheduler_.laneOf(warp, lane).request;
         const std::string place = (other.op != request.op     ? "at "
+                                   : matrix                     ? "at the same function with other fragments, "
                                    : other.mask != request.mask ? "at the same intrinsic with a different mask, "
                                                                 : "at the same intrinsic on another type (" +
                                                                       jsonTypeName(other.type) + "), ") +
@@ -162,6 +174,12 @@ void WarpCollectives::reportMissing(int warp, const Request& request, unsigned i
         text += " " + lanesPhrase(lanes) + (__builtin_popcount(lanes) == 1 ? " waits " : " wait ") + place + ";";
     }
     text.back() = '.';
+    if (matrix) {
+        scheduler_.report.ruleBroken(text + " A warp matrix function \"must be called by all threads in the warp, or the "
+                                            "result is undefined\" (the Programming Guide). The call went ahead with the "
+                                            "lanes that came, its results undefined (poison).");
+        return;
+    }
     scheduler_.report.ruleBroken(text + " All non-exited threads named in a mask must execute the same intrinsic with the same "
                              "mask. The call went ahead with the lanes that came.");
 }
@@ -294,6 +312,9 @@ void WarpCollectives::carryOut(int warp, unsigned int group, bool forced) {
     }
     if (request.op == Op::SyncWarp) {
         orderMemory(warp, named);
+    }
+    if (isMatrix(request.op)) {
+        WarpMatrix(scheduler_).carryOut(warp, group, forced);
     }
     if (scheduler_.tracing(warp)) {
         traceCall(warp, group, request, scheduler_.lanesWhere(warp, State::Waiting) & ~group, scheduler_.lanesWhere(warp, State::Exited));

@@ -1,5 +1,6 @@
 // warp_collectives.hpp: the rules and the results of the warp collectives:
-// shuffles, votes, matches, reductions, __syncwarp() and __activemask(). Of
+// shuffles, votes, matches, reductions, __syncwarp() and __activemask(), and
+// mma.h's warp matrix functions, whose own rules are warp_matrix.hpp's. Of
 // them only __syncwarp() orders memory (happens_before.hpp).
 //
 // The rules, in the words of the CUDA C++ Programming Guide ("Warp __sync

@@ -22,6 +22,8 @@ struct FromAddress {
 template <typename T>
 T atomicCall(AtomicOp op, Scope scope, T* address, T operand, T compare, const char* file, int line) {
     static_assert(sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8, "CUDA's atomics work on 2, 4 or 8 bytes");
+    static_assert(!isHalfPrecision<T>(), "CUDA's only atomic function on __half, __half2, __nv_bfloat16 and "
+                                         "__nv_bfloat162 is atomicAdd (cuda_fp16.h, cuda_bf16.h)");
     return fromBits<T>(atomic(address, sizeof(T), op, numberKindOf<T>(), scope, bitsOf(operand), bitsOf(compare),
                               file, line));
 }

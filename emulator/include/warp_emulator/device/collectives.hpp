@@ -36,19 +36,21 @@ WARP_EMULATOR_GLUE T shuffle(Op op, unsigned int mask, T value, const void* vari
         return poison<T>();
     }
     T result;
-    std::memcpy(&result, &done.result, sizeof(T));
+    std::memcpy(static_cast<void*>(&result), &done.result, sizeof(T));
     return result;
 }
 
 // The type a shuffle of a T moves and returns, as CUDA's overloads decide:
 // int, unsigned, long, long long, their unsigned forms, float and double as
-// they are; a narrower integer (bool, char, short) promoted to int; anything
-// else (a struct) has no overload: void.
+// they are, and __half, __half2, __nv_bfloat16 and __nv_bfloat162 where
+// cuda_fp16.h and cuda_bf16.h are included; a narrower integer (bool, char,
+// short) promoted to int; anything else (a struct) has no overload: void.
 template <typename T>
 constexpr bool isShuffleOverload() {
     return std::is_same<T, int>::value || std::is_same<T, unsigned int>::value || std::is_same<T, long>::value ||
            std::is_same<T, unsigned long>::value || std::is_same<T, long long>::value ||
-           std::is_same<T, unsigned long long>::value || std::is_same<T, float>::value || std::is_same<T, double>::value;
+           std::is_same<T, unsigned long long>::value || std::is_same<T, float>::value ||
+           std::is_same<T, double>::value || isHalfPrecision<T>();
 }
 template <typename T>
 using ShuffleType = std::conditional_t<isShuffleOverload<T>(), T,
@@ -106,8 +108,8 @@ inline unsigned int answer(const Request& done) {
                                              static_cast<int>(operand), width, file, line);                     \
     }
 #define WARP_EMULATOR_SHUFFLE_TYPES                                                                             \
-    "CUDA's shuffles take int, unsigned, long, long long, their unsigned forms, float or double (and __half, "  \
-    "which the emulator lacks): shuffle a struct one member at a time"
+    "CUDA's shuffles take int, unsigned, long, long long, their unsigned forms, float, double, __half, "        \
+    "__half2, __nv_bfloat16 or __nv_bfloat162: shuffle a struct one member at a time"
 WARP_EMULATOR_SHUFFLE(__shfl_sync, warp_emulator::Op::ShflIdx, int)
 WARP_EMULATOR_SHUFFLE(__shfl_up_sync, warp_emulator::Op::ShflUp, unsigned int)
 WARP_EMULATOR_SHUFFLE(__shfl_down_sync, warp_emulator::Op::ShflDown, unsigned int)

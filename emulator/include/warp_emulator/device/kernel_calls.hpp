@@ -25,6 +25,7 @@ enum class Op : unsigned char {
     Ballot, Any, All, Uni, MatchAny, MatchAll,
     ReduceAdd, ReduceMin, ReduceMax, ReduceAnd, ReduceOr, ReduceXor,
     SyncWarp, ActiveMask,
+    MatrixLoad, MatrixStore, MatrixMultiply,  // nvcuda::wmma's load_matrix_sync, store_matrix_sync, mma_sync
     SyncThreads, SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr,
     // Cooperative groups (warp_emulator/groups/) and libcu++'s barrier:
     GroupMeet,    // the lanes of a group meet at one of its collectives (cg::reduce, cg::memcpy_async); orders no memory
@@ -45,18 +46,62 @@ struct GroupCall {
     long long operand = 0;
 };
 
+// A warp matrix fragment (mma.h's nvcuda::wmma::fragment), as the runtime
+// sees it: which matrix of the product it holds, its shape, its elements'
+// type, and, for matrix_a and matrix_b, the layout its type names.
+enum class MatrixUse : unsigned char { A, B, Accumulator };
+enum class MatrixElement : unsigned char { Half, BFloat16, Tf32, Float, Double, SignedByte, UnsignedByte, Int };
+enum class MatrixLayout : unsigned char { RowMajor, ColMajor, None };
+struct MatrixFragment {
+    MatrixUse use = MatrixUse::A;
+    MatrixElement element = MatrixElement::Float;
+    MatrixLayout layout = MatrixLayout::None;
+    unsigned char m = 0, n = 0, k = 0;
+    unsigned char elements = 0;  // per lane: the fragment's num_elements
+    void* storage = nullptr;     // the calling lane's fragment.x
+    bool operator==(const MatrixFragment& other) const {
+        return use == other.use && element == other.element && layout == other.layout && m == other.m &&
+               n == other.n && k == other.k;
+    }
+};
+// A call of load_matrix_sync, store_matrix_sync (fragments[0], memory, ldm,
+// layout) or mma_sync (fragments d, a, b, c, and satf).
+struct MatrixCall {
+    MatrixFragment fragments[4];
+    const void* memory = nullptr;
+    unsigned int ldm = 0;
+    MatrixLayout layout = MatrixLayout::None;  // the memory's: the accumulator's argument, or the fragment's own
+    bool saturate = false;
+};
+
 // The type of a value a collective moves, for the trace to print it as the
 // program sees it.
 struct ValueType {
-    enum Kind : unsigned char { None, Float, Signed, Unsigned, Bytes };
+    // Half and BFloat16: __half and __nv_bfloat16 (2 bytes), or their pairs (4).
+    enum Kind : unsigned char { None, Float, Signed, Unsigned, Bytes, Half, BFloat16 };
     Kind kind = None;
     unsigned char bytes = 0;
 };
 
+// The 16-bit floating-point types of cuda_fp16.h and cuda_bf16.h, and their
+// pairs, say so by specialising this (warp_emulator/half/warp_values.hpp):
+// shuffles then take them, as CUDA's overloads do, a read of an absent lane
+// gives them NaN, and the trace prints their values.
+template <typename T>
+struct HalfPrecisionKind {
+    static constexpr ValueType::Kind kind = ValueType::None;
+};
+template <typename T>
+constexpr bool isHalfPrecision() {
+    return HalfPrecisionKind<std::remove_cv_t<T>>::kind != ValueType::None;
+}
+
 template <typename T>
 ValueType valueTypeOf() {
     using U = std::remove_cv_t<T>;
-    if constexpr (std::is_floating_point<U>::value) {
+    if constexpr (isHalfPrecision<U>()) {
+        return {HalfPrecisionKind<U>::kind, static_cast<unsigned char>(sizeof(U))};
+    } else if constexpr (std::is_floating_point<U>::value) {
         return {ValueType::Float, static_cast<unsigned char>(sizeof(U))};
     } else if constexpr (std::is_integral<U>::value && std::is_signed<U>::value) {
         return {ValueType::Signed, static_cast<unsigned char>(sizeof(U))};
@@ -85,6 +130,7 @@ struct Request {
     bool poisoned = false;            // the result is undefined: return poison
     bool allMatched = false;          // __match_all_sync's *pred
     GroupCall group;                  // the cooperative-groups call behind it, if any
+    MatrixCall matrix;                // a warp matrix function's arguments
 };
 
 // The memory model's scopes (PTX ISA, "Scope"): a block, the device, the
@@ -94,7 +140,9 @@ struct Request {
 enum class Scope : unsigned char { Block, Device, System };
 
 enum class AtomicOp : unsigned char { Add, Sub, Exch, Min, Max, And, Or, Xor, Inc, Dec, Cas };
-enum class NumberKind : unsigned char { Signed, Unsigned, Float };
+// Half and BFloat16: atomicAdd on __half and __nv_bfloat16 (2 bytes) or on
+// their pairs (4 bytes, each half added apart), rounded to nearest even.
+enum class NumberKind : unsigned char { Signed, Unsigned, Float, Half, BFloat16 };
 
 template <typename T>
 constexpr NumberKind numberKindOf() {
@@ -110,6 +158,12 @@ constexpr NumberKind numberKindOf() {
 // The running thread waits at a collective until it is carried out, and gets
 // the request back with its answer.
 Request collective(const Request& request);
+
+// A warp matrix function (Op::MatrixLoad, MatrixStore, MatrixMultiply): the
+// running thread waits until the warp's lanes have all called it, then
+// loads or stores its own part of the matrix, each element checked as an
+// access at the call's site (runtime/device/warp_matrix.cpp).
+void warpMatrix(const Request& request);
 
 // The built-in variables of the running thread. Constant for the life of a
 // thread, so the compiler may read each once.
@@ -139,19 +193,25 @@ void kernelCodeEnds();
 
 // What a shuffle returns when it reads a lane that is not taking part.
 constexpr std::uint64_t kIntegerPoison = 0xBAADF00DBAADF00Dull;
+// For the 16-bit floating-point types, each half holds the canonical NaN.
+constexpr std::uint64_t kHalfPrecisionPoison = 0x7fff7fff7fff7fffull;
 
 template <typename T>
 T poison() {
     static_assert(std::is_trivially_copyable<T>::value, "shuffles move trivially copyable values");
     if constexpr (std::is_floating_point<T>::value) {
         return std::numeric_limits<T>::quiet_NaN();
+    } else if constexpr (isHalfPrecision<T>()) {
+        T value;
+        std::memcpy(static_cast<void*>(&value), &kHalfPrecisionPoison, sizeof(T));
+        return value;
     } else {
         T value;
         unsigned char bytes[sizeof(T)];
         for (size_t i = 0; i < sizeof(T); ++i) {
             bytes[i] = static_cast<unsigned char>(kIntegerPoison >> (8 * (i % 8)));
         }
-        std::memcpy(&value, bytes, sizeof(T));
+        std::memcpy(static_cast<void*>(&value), bytes, sizeof(T));
         return value;
     }
 }
@@ -167,7 +227,7 @@ std::uint64_t bitsOf(T value) {
 template <typename T>
 T fromBits(std::uint64_t bits) {
     T value;
-    std::memcpy(&value, &bits, sizeof(T));
+    std::memcpy(static_cast<void*>(&value), &bits, sizeof(T));
     return value;
 }
 

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "../device/kernel_calls.hpp"
+#include "../half/formats.hpp"
 #include "launch.hpp"
 #include "runtime_types.hpp"
 
@@ -37,6 +38,23 @@ std::string formatElement(const unsigned char* bytes) {
         std::snprintf(text, sizeof text, "%lld", static_cast<long long>(value));
     } else {
         std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(value));
+    }
+    return text;
+}
+
+// A __half, __nv_bfloat16 or pair of them (cuda_fp16.h, cuda_bf16.h), as
+// its value or values.
+template <typename T>
+std::string formatHalfPrecision(const unsigned char* bytes) {
+    std::string text;
+    for (size_t part = 0; part < sizeof(T) / 2; ++part) {
+        std::uint16_t bits;
+        std::memcpy(&bits, bytes + 2 * part, sizeof bits);
+        const float value = HalfPrecisionKind<T>::kind == ValueType::Half ? half::toFloat<half::Binary16>(bits)
+                                                                          : half::toFloat<half::BFloat16>(bits);
+        char number[24];
+        std::snprintf(number, sizeof number, "%.5g", static_cast<double>(value));
+        text += (part == 0 ? "" : ", ") + std::string(number);
     }
     return text;
 }
@@ -68,6 +86,10 @@ ElementType elementTypeOf() {
         return {"bool", 1, formatElement<unsigned int>};
     } else if constexpr (std::is_void<U>::value) {
         return {};
+    } else if constexpr (isHalfPrecision<U>()) {
+        constexpr bool half = HalfPrecisionKind<U>::kind == ValueType::Half;
+        return {sizeof(U) == 2 ? (half ? "__half" : "__nv_bfloat16") : (half ? "__half2" : "__nv_bfloat162"), sizeof(U),
+                formatHalfPrecision<U>};
     } else {
         return {"struct", sizeof(U), nullptr};
     }
