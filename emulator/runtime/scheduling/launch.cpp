@@ -4,6 +4,7 @@
 #include <string>
 
 #include "api/api_state.hpp"
+#include "device/builtin_dimensions.hpp"
 #include "scheduling/fibers.hpp"
 #include "checks/memory_checks.hpp"
 #include "scheduling/scheduler.hpp"
@@ -104,6 +105,7 @@ void runLaunch(const LaunchSpec& spec) {
     }
     scheduler.grid = spec.grid;
     scheduler.block = spec.block;
+    setLaunchDimensions(spec.grid, spec.block);
     scheduler.threadsPerBlock = static_cast<int>(spec.block.x * spec.block.y * spec.block.z);
     scheduler.dynamicSharedBytes = spec.sharedBytes;
     scheduler.pointerArguments = spec.pointerArguments;

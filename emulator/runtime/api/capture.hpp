@@ -1,0 +1,69 @@
+// capture.hpp: what becomes of work given to a stream (capture.cpp). It runs
+// now (every launch and copy has finished when its call returns), unless
+// the stream captures into a graph (cudaStreamBeginCapture): then it becomes
+// a node of that graph, after the stream's last nodes, and runs only when the
+// graph is launched. Work on the legacy stream while a blocking stream
+// captures is refused, as CUDA refuses it (cudaErrorStreamCaptureImplicit:
+// it would depend on the capture), and the capture is invalidated.
+#pragma once
+
+#include <string>
+
+#include "api/graph_state.hpp"
+
+namespace warp_emulator {
+
+struct CaptureSession;
+
+// Per capturing stream (CUstream_st::capture).
+struct StreamCapture {
+    CaptureSession* session = nullptr;
+    std::vector<CUgraphNode_st*> last;  // what the stream's next node depends on
+};
+
+// Per event recorded by a capturing stream (CUevent_st::captured).
+struct CapturedEvent {
+    unsigned long long session = 0;
+    std::vector<CUgraphNode_st*> nodes;
+};
+
+class StreamWork {
+public:
+    explicit StreamWork(cudaStream_t stream);
+    bool runsNow() const { return capture_ == nullptr && refusal_ == cudaSuccess; }
+    bool captured() const { return capture_ != nullptr; }
+    cudaError_t refusal() const { return refusal_; }
+    // A new node of the captured graph, after the stream's last nodes; it
+    // becomes the stream's last. Only when captured().
+    CUgraphNode_st& record(cudaGraphNodeType type, std::string origin) const;
+
+private:
+    StreamCapture* capture_ = nullptr;
+    cudaError_t refusal_ = cudaSuccess;
+};
+
+// An event recorded on a capturing stream keeps the stream's last nodes; a
+// wait for it on another stream brings that stream into the capture (or adds
+// them to its last), or is refused (cudaErrorStreamCaptureIsolation: it is in
+// another capture).
+void captureEventRecord(cudaEvent_t event, StreamCapture& capture);
+cudaError_t captureEventWait(cudaStream_t stream, cudaEvent_t event);
+StreamCapture* captureOf(cudaStream_t stream);
+// Whether the event's last record was in a capture that is still going on
+// (then it cannot be waited for from the host: cudaErrorCapturedEvent).
+bool recordedInActiveCapture(cudaEvent_t event);
+
+// cudaMallocAsync and cudaFreeAsync on a capturing stream: a memory
+// allocation node, whose address is fixed now (graphs.cpp), and a memory free node.
+cudaError_t captureAllocation(const StreamWork& work, void** pointer, size_t bytes, ElementType element,
+                              const char* how, const char* file, int line);
+void captureFree(const StreamWork& work, void* pointer, const char* how, const char* file, int line);
+
+// Whether any stream captures now: the calls that wait for the whole device
+// (cudaDeviceSynchronize) are not allowed then.
+bool anyStreamCaptures();
+// Refuses a call that would wait for a capturing stream: invalidates its
+// capture; cudaErrorStreamCaptureUnsupported.
+cudaError_t refuseWaitDuringCapture(cudaStream_t stream);
+
+}  // namespace warp_emulator

@@ -1,0 +1,1336 @@
+// graphs.cpp: CUDA graphs (warp_emulator/host/graph_api.hpp): building them
+// node by node, copying and instantiating them, and launching them.
+//
+// A launch runs the instantiation's nodes one after another, in the order
+// they were added as far as their dependencies allow (Kahn's order), each
+// one finished before the next begins; the launch has finished when
+// cudaGraphLaunch returns. Around each node the race check of graphs records
+// what it touched (checks/graph_races.hpp); once every node has run, each
+// pair that no path of dependencies orders is compared, and a conflict is
+// reported once for each instantiation.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "api/api_state.hpp"
+#include "api/capture.hpp"
+#include "api/copies.hpp"
+#include "checks/graph_races.hpp"
+#include "checks/memory_checks.hpp"
+#include "memory/device_memory.hpp"
+#include "memory/symbols.hpp"
+#include "reporting/findings.hpp"
+#include "reporting/text.hpp"
+
+namespace warp_emulator {
+
+namespace {
+
+const char* typeName(cudaGraphNodeType type) {
+    switch (type) {
+        case cudaGraphNodeTypeKernel: return "kernel";
+        case cudaGraphNodeTypeMemcpy: return "memcpy";
+        case cudaGraphNodeTypeMemset: return "memset";
+        case cudaGraphNodeTypeHost: return "host";
+        case cudaGraphNodeTypeGraph: return "child graph";
+        case cudaGraphNodeTypeEmpty: return "empty";
+        case cudaGraphNodeTypeWaitEvent: return "event wait";
+        case cudaGraphNodeTypeEventRecord: return "event record";
+        case cudaGraphNodeTypeMemAlloc: return "memory allocation";
+        case cudaGraphNodeTypeMemFree: return "memory free";
+        case cudaGraphNodeTypeConditional: return "conditional";
+        default: return "unknown";
+    }
+}
+
+// Graph memory, as cudaDeviceGetGraphMemAttribute counts it: the bytes of
+// graph allocations live now, and the memory that backs them, which grows to
+// the most that was ever live at once and shrinks only at a trim.
+struct GraphMemory {
+    size_t backing = 0, backingHigh = 0, usedHigh = 0;
+
+    static GraphMemory& get() {
+        static GraphMemory* memory = new GraphMemory;
+        return *memory;
+    }
+    static size_t liveBytes() {
+        size_t bytes = 0;
+        DeviceMemory::instance().forEachLive([&](Allocation& allocation) {
+            if (allocation.reserved) {
+                bytes += allocation.bytes;
+            }
+        });
+        return bytes;
+    }
+    void allocated() {
+        const size_t live = liveBytes();
+        backing = std::max(backing, live);
+        backingHigh = std::max(backingHigh, backing);
+        usedHigh = std::max(usedHigh, backing);
+    }
+};
+
+// Conditional handles: each one's value, and its default at each launch.
+struct ConditionalHandle {
+    unsigned int value = 0;
+    unsigned int defaultValue = 0;
+    bool assignDefault = false;
+};
+
+struct Handles {
+    cudaGraphConditionalHandle next = 1;
+    std::map<cudaGraphConditionalHandle, ConditionalHandle> all;
+    static Handles& get() {
+        static Handles* handles = new Handles;
+        return *handles;
+    }
+};
+
+}  // namespace
+
+GraphAllocation::~GraphAllocation() { DeviceMemory::instance().unreserve(address); }
+
+std::string nodeOrigin(cudaGraphNodeType type, const std::string& how, const char* file, int line,
+                       const KernelNode* kernel) {
+    std::string text = "the " + std::string(typeName(type)) + " node";
+    if (kernel != nullptr && kernel->launch != nullptr) {
+        const std::string name = kernel->launch->kernel != nullptr ? SymbolTable::get().nameOf(kernel->launch->kernel)
+                                 : kernel->launch->name != nullptr ? std::string(kernel->launch->name)
+                                                                   : std::string("?");
+        text += " `" + name + "`";
+    }
+    if (how.empty()) {
+        return text + " captured from a launch";
+    }
+    return text + (how.rfind("cudaGraph", 0) == 0 ? " made by " : " captured from ") + how + " at " +
+           siteText(file, line);
+}
+
+cudaMemcpy3DParms linearCopy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {
+    cudaMemcpy3DParms copy{};
+    copy.srcPtr = make_cudaPitchedPtr(const_cast<void*>(source), bytes, bytes, 1);
+    copy.dstPtr = make_cudaPitchedPtr(destination, bytes, bytes, 1);
+    copy.extent = make_cudaExtent(bytes, 1, 1);
+    copy.kind = kind;
+    return copy;
+}
+
+CUgraphNode_st* addNode(CUgraph_st& graph, cudaGraphNodeType type, const CUgraphNode_st* const* dependencies,
+                        size_t count, std::string origin) {
+    auto node = std::make_unique<CUgraphNode_st>();
+    node->type = type;
+    node->graph = &graph;
+    node->origin = std::move(origin);
+    for (size_t i = 0; i < count; ++i) {
+        CUgraphNode_st* dependency = const_cast<CUgraphNode_st*>(dependencies[i]);
+        if (std::find(node->dependencies.begin(), node->dependencies.end(), dependency) == node->dependencies.end()) {
+            node->dependencies.push_back(dependency);
+            dependency->dependents.push_back(node.get());
+        }
+    }
+    graph.nodes.push_back(std::move(node));
+    return graph.nodes.back().get();
+}
+
+namespace {
+
+// Copies a node's parameters (not its edges) from `from` into `to`.
+void copyParameters(CUgraphNode_st& to, const CUgraphNode_st& from) {
+    to.type = from.type;
+    to.origin = from.origin;
+    to.kernel = from.kernel;
+    to.copy = from.copy;
+    to.set = from.set;
+    to.host = from.host;
+    to.event = from.event;
+    to.allocation = from.allocation;
+    to.freed = from.freed;
+    to.child = from.child != nullptr ? copyGraph(*from.child, nullptr) : nullptr;
+    if (to.child != nullptr) {
+        to.child->ownedByNode = true;
+    }
+    to.conditional.handle = from.conditional.handle;
+    to.conditional.type = from.conditional.type;
+    to.conditional.bodies.clear();
+    to.conditional.bodyHandles.clear();
+    for (const auto& body : from.conditional.bodies) {
+        to.conditional.bodies.push_back(copyGraph(*body, nullptr));
+        to.conditional.bodies.back()->ownedByNode = true;
+        to.conditional.bodies.back()->ownerNode = &to;
+        to.conditional.bodyHandles.push_back(to.conditional.bodies.back().get());
+    }
+}
+
+size_t indexOf(const CUgraph_st& graph, const CUgraphNode_st* node) {
+    for (size_t i = 0; i < graph.nodes.size(); ++i) {
+        if (graph.nodes[i].get() == node) {
+            return i;
+        }
+    }
+    return graph.nodes.size();
+}
+
+}  // namespace
+
+std::unique_ptr<CUgraph_st> copyGraph(const CUgraph_st& graph,
+                                      std::vector<std::pair<const CUgraphNode_st*, CUgraphNode_st*>>* copies) {
+    auto copy = std::make_unique<CUgraph_st>();
+    std::map<const CUgraphNode_st*, CUgraphNode_st*> copied;
+    for (const auto& node : graph.nodes) {
+        std::vector<const CUgraphNode_st*> dependencies;
+        for (const CUgraphNode_st* dependency : node->dependencies) {
+            dependencies.push_back(copied.at(dependency));
+        }
+        CUgraphNode_st* made = addNode(*copy, node->type, dependencies.data(), dependencies.size(), node->origin);
+        copyParameters(*made, *node);
+        copied[node.get()] = made;
+        if (copies != nullptr) {
+            copies->emplace_back(node.get(), made);
+        }
+    }
+    return copy;
+}
+
+namespace {
+
+// Kahn's order, the nodes in the order they were added where the
+// dependencies allow it; false when a cycle leaves some out.
+bool runOrder(const CUgraph_st& graph, std::vector<size_t>* order) {
+    const size_t count = graph.nodes.size();
+    std::map<const CUgraphNode_st*, size_t> index;
+    for (size_t i = 0; i < count; ++i) {
+        index[graph.nodes[i].get()] = i;
+    }
+    std::vector<size_t> waiting(count);
+    for (size_t i = 0; i < count; ++i) {
+        waiting[i] = graph.nodes[i]->dependencies.size();
+    }
+    std::vector<bool> done(count, false);
+    order->clear();
+    while (order->size() < count) {
+        size_t next = count;
+        for (size_t i = 0; i < count; ++i) {
+            if (!done[i] && waiting[i] == 0) {
+                next = i;
+                break;
+            }
+        }
+        if (next == count) {
+            return false;
+        }
+        done[next] = true;
+        order->push_back(next);
+        for (const CUgraphNode_st* dependent : graph.nodes[next]->dependents) {
+            --waiting[index.at(dependent)];
+        }
+    }
+    return true;
+}
+
+bool acyclic(const CUgraph_st& graph) {
+    std::vector<size_t> order;
+    if (!runOrder(graph, &order)) {
+        return false;
+    }
+    for (const auto& node : graph.nodes) {
+        if (node->child != nullptr && !acyclic(*node->child)) {
+            return false;
+        }
+        for (const auto& body : node->conditional.bodies) {
+            if (!acyclic(*body)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+// "bytes 0-399 of the int[100] from cudaMalloc at x.cu:5": where a conflict lies.
+std::string bytesAt(std::uintptr_t start, std::uintptr_t end) {
+    const void* address = reinterpret_cast<const void*>(start);
+    DeviceMemory& memory = DeviceMemory::instance();
+    const Allocation* allocation = inDeviceArena(address) ? memory.holding(address) : memory.registeredHolding(address);
+    const auto range = [](size_t from, size_t to) {
+        return to - from == 1 ? "byte " + std::to_string(from)
+                              : "bytes " + std::to_string(from) + "-" + std::to_string(to - 1);
+    };
+    if (allocation != nullptr) {
+        const auto base = reinterpret_cast<std::uintptr_t>(allocation->start);
+        return range(start - base, std::min<std::uintptr_t>(end, base + allocation->bytes) - base) + " of " +
+               allocation->describe();
+    }
+    if (const NamedObject* object = SymbolTable::get().globalAt(address)) {
+        const auto base = reinterpret_cast<std::uintptr_t>(object->start);
+        return range(start - base, end - base) + " of the variable `" + object->name + "`";
+    }
+    char text[64];
+    std::snprintf(text, sizeof text, "%zu bytes of host memory at %p", static_cast<size_t>(end - start), address);
+    return text;
+}
+
+class GraphRun {
+public:
+    GraphRun(CUgraphExec_st& exec, std::string site) : exec_(exec), site_(std::move(site)) {}
+
+    cudaError_t run(CUgraph_st& graph) {
+        std::vector<size_t> order;
+        if (!runOrder(graph, &order)) {
+            return cudaErrorInvalidValue;
+        }
+        const size_t count = graph.nodes.size();
+        std::vector<Footprint> touched(count);
+        for (size_t i : order) {
+            GraphRaces::beginNode();
+            const cudaError_t error = runNode(*graph.nodes[i]);
+            touched[i] = GraphRaces::endNode();
+            if (error != cudaSuccess) {
+                return error;
+            }
+            if (api().sticky != cudaSuccess) {
+                return api().sticky;  // a kernel stopped: a GPU's context runs nothing more
+            }
+        }
+        compare(graph, touched);
+        return cudaSuccess;
+    }
+
+    void report() {
+        if (report_.raceCount == 0) {
+            return;
+        }
+        std::fflush(stdout);
+        std::fprintf(stderr, "warp emulator: %s:\n", site_.c_str());
+        for (const std::string& key : report_.raceKeys) {
+            std::fprintf(stderr, "  RACE: %s\n", report_.races.at(key).text.c_str());
+        }
+        std::fflush(stderr);
+        ProgramFindings::get().add(report_);
+    }
+
+private:
+    CUgraphExec_st& exec_;
+    std::string site_;
+    LaunchReport report_;
+
+    cudaError_t runNode(CUgraphNode_st& node) {
+        switch (node.type) {
+            case cudaGraphNodeTypeKernel:
+                node.kernel.launch->launch(node.kernel.grid, node.kernel.block, node.kernel.sharedBytes);
+                return cudaSuccess;
+            case cudaGraphNodeTypeMemcpy: return copy3D(node.copy);
+            case cudaGraphNodeTypeMemset: {
+                const cudaMemsetParams& set = node.set;
+                return setRows({static_cast<char*>(set.dst), set.pitch, 0, set.width * set.elementSize, set.height, 1},
+                               set.value, set.elementSize);
+            }
+            case cudaGraphNodeTypeHost:
+                node.host.fn(node.host.userData);  // without the device's lock: it may call the runtime API
+                return cudaSuccess;
+            case cudaGraphNodeTypeGraph: return run(*node.child);
+            case cudaGraphNodeTypeEventRecord: return cudaEventRecord(node.event, nullptr);
+            case cudaGraphNodeTypeMemAlloc: {
+                const DeviceLock lock;
+                if (!DeviceMemory::instance().revive(node.allocation->address)) {
+                    std::fprintf(stderr,
+                                 "warp emulator: %s: %s could not allocate its memory again: %s\n", site_.c_str(),
+                                 node.origin.c_str(),
+                                 DeviceMemory::instance().holding(node.allocation->address)->live
+                                     ? "its last allocation has not been freed (a graph allocation must be freed "
+                                       "before its graph is launched again)"
+                                     : "the host has no room");
+                    return cudaErrorInvalidValue;
+                }
+                GraphMemory::get().allocated();
+                return cudaSuccess;
+            }
+            case cudaGraphNodeTypeMemFree: {
+                const DeviceLock lock;
+                return DeviceMemory::instance().release(node.freed, node.origin) ? cudaSuccess : cudaErrorInvalidValue;
+            }
+            case cudaGraphNodeTypeConditional: return runConditional(node);
+            default: return cudaSuccess;  // empty, event wait: nothing to do once everything before has run
+        }
+    }
+
+    cudaError_t runConditional(CUgraphNode_st& node) {
+        ConditionalNode& conditional = node.conditional;
+        const auto value = [&] {
+            const DeviceLock lock;
+            return Handles::get().all[conditional.handle].value;
+        };
+        switch (conditional.type) {
+            case cudaGraphCondTypeIf: {
+                const unsigned int now = value();
+                if (now != 0) {
+                    return run(*conditional.bodies[0]);
+                }
+                return conditional.bodies.size() > 1 ? run(*conditional.bodies[1]) : cudaSuccess;
+            }
+            case cudaGraphCondTypeWhile:
+                while (value() != 0) {
+                    if (const cudaError_t error = run(*conditional.bodies[0]); error != cudaSuccess) {
+                        return error;
+                    }
+                }
+                return cudaSuccess;
+            case cudaGraphCondTypeSwitch: {
+                const unsigned int now = value();
+                return now < conditional.bodies.size() ? run(*conditional.bodies[now]) : cudaSuccess;
+            }
+        }
+        return cudaSuccess;
+    }
+
+    // Every pair of nodes that no path of dependencies orders, compared.
+    void compare(const CUgraph_st& graph, const std::vector<Footprint>& touched) {
+        const size_t count = graph.nodes.size();
+        std::map<const CUgraphNode_st*, size_t> index;
+        for (size_t i = 0; i < count; ++i) {
+            index[graph.nodes[i].get()] = i;
+        }
+        std::vector<size_t> order;
+        runOrder(graph, &order);
+        std::vector<std::vector<bool>> before(count, std::vector<bool>(count, false));  // before[i][j]: j precedes i
+        for (size_t i : order) {
+            for (const CUgraphNode_st* dependency : graph.nodes[i]->dependencies) {
+                const size_t d = index.at(dependency);
+                before[i][d] = true;
+                for (size_t k = 0; k < count; ++k) {
+                    if (before[d][k]) {
+                        before[i][k] = true;
+                    }
+                }
+            }
+        }
+        for (size_t a = 0; a < count; ++a) {
+            for (size_t b = a + 1; b < count; ++b) {
+                Conflict conflict;
+                if (before[a][b] || before[b][a] || !GraphRaces::conflict(touched[a], touched[b], &conflict)) {
+                    continue;
+                }
+                const CUgraphNode_st& first = *graph.nodes[a];
+                const CUgraphNode_st& second = *graph.nodes[b];
+                const std::string key = first.origin + " | " + second.origin;
+                if (std::find(exec_.reportedRaces.begin(), exec_.reportedRaces.end(), key) !=
+                    exec_.reportedRaces.end()) {
+                    continue;
+                }
+                exec_.reportedRaces.push_back(key);
+                report_.race(key, first.origin + " " + GraphRaces::verb(conflict.first) + " " +
+                                      bytesAt(conflict.start, conflict.end) + ", and " + second.origin + " " +
+                                      GraphRaces::verb(conflict.second) +
+                                      " them, but no path of the graph's dependencies orders the two nodes, so a "
+                                      "GPU may run them at the same time. Make one depend on the other "
+                                      "(cudaGraphAddDependencies, or the dependencies given when a node is added; "
+                                      "in a captured graph, an event recorded after one and waited for before the "
+                                      "other)");
+            }
+        }
+    }
+};
+
+// The handles of the conditional nodes of `graph`, at any depth.
+void collectHandles(const CUgraph_st& graph, std::vector<cudaGraphConditionalHandle>* handles) {
+    for (const auto& node : graph.nodes) {
+        if (node->type == cudaGraphNodeTypeConditional) {
+            handles->push_back(node->conditional.handle);
+            for (const auto& body : node->conditional.bodies) {
+                collectHandles(*body, handles);
+            }
+        }
+        if (node->child != nullptr) {
+            collectHandles(*node->child, handles);
+        }
+    }
+}
+
+}  // namespace
+
+}  // namespace warp_emulator
+
+using warp_emulator::api;
+using warp_emulator::DeviceLock;
+
+namespace {
+
+// Checks a new node's graph and dependencies; cudaErrorInvalidValue where
+// they are not right.
+cudaError_t checkNewNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies, size_t count) {
+    if (node == nullptr || graph == nullptr || (count != 0 && dependencies == nullptr)) {
+        return cudaErrorInvalidValue;
+    }
+    for (size_t i = 0; i < count; ++i) {
+        if (dependencies[i] == nullptr || dependencies[i]->graph != graph) {
+            return cudaErrorInvalidValue;
+        }
+    }
+    return cudaSuccess;
+}
+
+CUgraphNode_st* newNode(cudaGraph_t graph, cudaGraphNodeType type, const cudaGraphNode_t* dependencies, size_t count,
+                        const char* how, const char* file, int line) {
+    return warp_emulator::addNode(*graph, type, dependencies, count,
+                                  warp_emulator::nodeOrigin(type, how, file, line));
+}
+
+// A kernel node's parameters from the program's: its arguments copied, as the
+// kernel's registered launcher knows their types.
+cudaError_t kernelNode(warp_emulator::KernelNode* kernel, const cudaKernelNodeParams& parameters, const char* how) {
+    const warp_emulator::RegisteredKernel* registered = warp_emulator::registeredKernelAt(parameters.func);
+    if (registered == nullptr) {
+        std::fprintf(stderr,
+                     "warp emulator: %s was given %p as a kernel node's func, which is no kernel the emulator saw "
+                     "cast to void* ((void*)kernel in a .cu file): it cannot tell the kernel's parameters\n",
+                     how, parameters.func);
+        return cudaErrorInvalidDeviceFunction;
+    }
+    if (parameters.kernelParams == nullptr && parameters.extra != nullptr) {
+        std::fprintf(stderr,
+                     "warp emulator: %s: a kernel node's arguments in `extra` (the driver's packed buffer) are not "
+                     "emulated: give them as kernelParams, a pointer to each\n",
+                     how);
+        return cudaErrorNotSupported;
+    }
+    if (parameters.kernelParams == nullptr && registered->parameterCount != 0) {
+        return cudaErrorInvalidValue;  // the kernel's arguments are missing
+    }
+    kernel->function = parameters.func;
+    kernel->grid = parameters.gridDim;
+    kernel->block = parameters.blockDim;
+    kernel->sharedBytes = parameters.sharedMemBytes;
+    kernel->launch = registered->keep(parameters.func, parameters.kernelParams);
+    return cudaSuccess;
+}
+
+cudaKernelNodeParams fromV2(const cudaKernelNodeParamsV2& v2) {
+    return cudaKernelNodeParams{v2.func, v2.gridDim, v2.blockDim, v2.sharedMemBytes, v2.kernelParams, v2.extra};
+}
+
+cudaError_t checkMemset(const cudaMemsetParams& set) {
+    if (set.dst == nullptr || (set.elementSize != 1 && set.elementSize != 2 && set.elementSize != 4) ||
+        (set.height > 1 && set.pitch < set.width * set.elementSize)) {
+        return cudaErrorInvalidValue;
+    }
+    return cudaSuccess;
+}
+
+}  // namespace
+
+namespace warp_emulator {
+
+// A graph allocation: its room reserved now, at an address it keeps, named
+// as "the float[100] from `how` at file:line".
+cudaError_t allocationNode(CUgraphNode_st* node, size_t bytes, ElementType element, const std::string& origin,
+                           void** address) {
+    if (bytes == 0) {
+        return cudaErrorInvalidValue;
+    }
+    auto allocation = std::make_shared<GraphAllocation>();
+    allocation->bytes = bytes;
+    allocation->origin = origin;
+    allocation->address = DeviceMemory::instance().reserve(
+        bytes, element, origin, "no allocation yet: its graph's memory allocation node has not run");
+    if (allocation->address == nullptr) {
+        return cudaErrorMemoryAllocation;
+    }
+    node->allocation = allocation;
+    *address = allocation->address;
+    return cudaSuccess;
+}
+
+// cudaMallocAsync and cudaFreeAsync on a capturing stream (pools.cpp).
+cudaError_t captureAllocation(const StreamWork& work, void** pointer, size_t bytes, ElementType element, const char* how,
+                              const char* file, int line) {
+    CUgraphNode_st& node =
+        work.record(cudaGraphNodeTypeMemAlloc, nodeOrigin(cudaGraphNodeTypeMemAlloc, how, file, line));
+    return allocationNode(&node, bytes, element, std::string(how) + " at " + siteText(file, line) + ", captured",
+                          pointer);
+}
+void captureFree(const StreamWork& work, void* pointer, const char* how, const char* file, int line) {
+    work.record(cudaGraphNodeTypeMemFree, nodeOrigin(cudaGraphNodeTypeMemFree, how, file, line)).freed = pointer;
+}
+
+}  // namespace warp_emulator
+
+cudaError_t cudaGraphCreate(cudaGraph_t* graph, unsigned int flags) {
+    if (graph == nullptr || flags != 0) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *graph = new CUgraph_st;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphClone(cudaGraph_t* clone, cudaGraph_t graph) {
+    const DeviceLock lock;
+    if (clone == nullptr || graph == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *clone = warp_emulator::copyGraph(*graph, nullptr).release();
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphDestroy(cudaGraph_t graph) {
+    const DeviceLock lock;
+    if (graph == nullptr || graph->ownedByNode) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    delete graph;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                   size_t count, const cudaKernelNodeParams* parameters, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count); error != cudaSuccess || !parameters) {
+        return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
+    }
+    warp_emulator::KernelNode kernel;
+    if (const cudaError_t error = kernelNode(&kernel, *parameters, "cudaGraphAddKernelNode"); error != cudaSuccess) {
+        return api().answer(error);
+    }
+    *node = warp_emulator::addNode(
+        *graph, cudaGraphNodeTypeKernel, dependencies, count,
+        warp_emulator::nodeOrigin(cudaGraphNodeTypeKernel, "cudaGraphAddKernelNode", file, line, &kernel));
+    (*node)->kernel = std::move(kernel);
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                   size_t count, const cudaMemcpy3DParms* parameters, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count); error != cudaSuccess || !parameters) {
+        return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
+    }
+    *node = newNode(graph, cudaGraphNodeTypeMemcpy, dependencies, count, "cudaGraphAddMemcpyNode", file, line);
+    (*node)->copy = *parameters;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                     size_t count, void* destination, const void* source, size_t bytes,
+                                     cudaMemcpyKind kind, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count); error != cudaSuccess) {
+        return api().answer(error);
+    }
+    *node = newNode(graph, cudaGraphNodeTypeMemcpy, dependencies, count, "cudaGraphAddMemcpyNode1D", file, line);
+    (*node)->copy = warp_emulator::linearCopy(destination, source, bytes, kind);
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                   size_t count, const cudaMemsetParams* parameters, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count); error != cudaSuccess || !parameters) {
+        return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
+    }
+    if (checkMemset(*parameters) != cudaSuccess) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *node = newNode(graph, cudaGraphNodeTypeMemset, dependencies, count, "cudaGraphAddMemsetNode", file, line);
+    (*node)->set = *parameters;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                 size_t count, const cudaHostNodeParams* parameters, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count);
+        error != cudaSuccess || parameters == nullptr || parameters->fn == nullptr) {
+        return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
+    }
+    *node = newNode(graph, cudaGraphNodeTypeHost, dependencies, count, "cudaGraphAddHostNode", file, line);
+    (*node)->host = *parameters;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                       size_t count, cudaGraph_t child, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count);
+        error != cudaSuccess || child == nullptr) {
+        return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
+    }
+    *node = newNode(graph, cudaGraphNodeTypeGraph, dependencies, count, "cudaGraphAddChildGraphNode", file, line);
+    (*node)->child = warp_emulator::copyGraph(*child, nullptr);
+    (*node)->child->ownedByNode = true;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                  size_t count, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count); error != cudaSuccess) {
+        return api().answer(error);
+    }
+    *node = newNode(graph, cudaGraphNodeTypeEmpty, dependencies, count, "cudaGraphAddEmptyNode", file, line);
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                        size_t count, cudaEvent_t event, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count);
+        error != cudaSuccess || event == nullptr) {
+        return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
+    }
+    *node = newNode(graph, cudaGraphNodeTypeEventRecord, dependencies, count, "cudaGraphAddEventRecordNode", file, line);
+    (*node)->event = event;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                      size_t count, cudaEvent_t event, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count);
+        error != cudaSuccess || event == nullptr) {
+        return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
+    }
+    *node = newNode(graph, cudaGraphNodeTypeWaitEvent, dependencies, count, "cudaGraphAddEventWaitNode", file, line);
+    (*node)->event = event;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                     size_t count, cudaMemAllocNodeParams* parameters, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count);
+        error != cudaSuccess || parameters == nullptr) {
+        return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
+    }
+    CUgraphNode_st* made =
+        newNode(graph, cudaGraphNodeTypeMemAlloc, dependencies, count, "cudaGraphAddMemAllocNode", file, line);
+    if (const cudaError_t error =
+            warp_emulator::allocationNode(made, parameters->bytesize, warp_emulator::ElementType{},
+                                          "cudaGraphAddMemAllocNode at " + warp_emulator::siteText(file, line),
+                                          &parameters->dptr);
+        error != cudaSuccess) {
+        cudaGraphDestroyNode(made);
+        return api().answer(error);
+    }
+    *node = made;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                    size_t count, void* pointer, const char* file, int line) {
+    const DeviceLock lock;
+    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count);
+        error != cudaSuccess || pointer == nullptr) {
+        return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
+    }
+    *node = newNode(graph, cudaGraphNodeTypeMemFree, dependencies, count, "cudaGraphAddMemFreeNode", file, line);
+    (*node)->freed = pointer;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                             const cudaGraphEdgeData*, size_t count, cudaGraphNodeParams* parameters, const char* file,
+                             int line) {
+    const DeviceLock lock;
+    if (parameters == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    switch (parameters->type) {
+        case cudaGraphNodeTypeKernel: {
+            const cudaKernelNodeParams kernel = fromV2(parameters->kernel);
+            return cudaGraphAddKernelNode(node, graph, dependencies, count, &kernel, file, line);
+        }
+        case cudaGraphNodeTypeMemcpy:
+            return cudaGraphAddMemcpyNode(node, graph, dependencies, count, &parameters->memcpy.copyParams, file, line);
+        case cudaGraphNodeTypeMemset: {
+            const cudaMemsetParamsV2& v2 = parameters->memset;
+            const cudaMemsetParams set{v2.dst, v2.pitch, v2.value, v2.elementSize, v2.width, v2.height};
+            return cudaGraphAddMemsetNode(node, graph, dependencies, count, &set, file, line);
+        }
+        case cudaGraphNodeTypeHost: {
+            const cudaHostNodeParams host{parameters->host.fn, parameters->host.userData};
+            return cudaGraphAddHostNode(node, graph, dependencies, count, &host, file, line);
+        }
+        case cudaGraphNodeTypeGraph:
+            return cudaGraphAddChildGraphNode(node, graph, dependencies, count, parameters->graph.graph, file, line);
+        case cudaGraphNodeTypeEmpty: return cudaGraphAddEmptyNode(node, graph, dependencies, count, file, line);
+        case cudaGraphNodeTypeEventRecord:
+            return cudaGraphAddEventRecordNode(node, graph, dependencies, count, parameters->eventRecord.event, file,
+                                               line);
+        case cudaGraphNodeTypeWaitEvent:
+            return cudaGraphAddEventWaitNode(node, graph, dependencies, count, parameters->eventWait.event, file, line);
+        case cudaGraphNodeTypeMemAlloc: {
+            cudaMemAllocNodeParams alloc{parameters->alloc.poolProps, parameters->alloc.accessDescs,
+                                         parameters->alloc.accessDescCount, parameters->alloc.bytesize, nullptr};
+            const cudaError_t error = cudaGraphAddMemAllocNode(node, graph, dependencies, count, &alloc, file, line);
+            parameters->alloc.dptr = alloc.dptr;
+            return error;
+        }
+        case cudaGraphNodeTypeMemFree:
+            return cudaGraphAddMemFreeNode(node, graph, dependencies, count, parameters->free.dptr, file, line);
+        case cudaGraphNodeTypeConditional: {
+            cudaConditionalNodeParams& conditional = parameters->conditional;
+            const unsigned int size = conditional.size;
+            const bool sizeOk = conditional.type == cudaGraphCondTypeWhile  ? size == 1
+                                : conditional.type == cudaGraphCondTypeIf   ? size == 1 || size == 2
+                                : conditional.type == cudaGraphCondTypeSwitch ? size >= 1
+                                                                              : false;
+            if (const cudaError_t error = checkNewNode(node, graph, dependencies, count);
+                error != cudaSuccess || !sizeOk ||
+                warp_emulator::Handles::get().all.count(conditional.handle) == 0) {
+                return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
+            }
+            *node = newNode(graph, cudaGraphNodeTypeConditional, dependencies, count, "cudaGraphAddNode", file, line);
+            warp_emulator::ConditionalNode& made = (*node)->conditional;
+            made.handle = conditional.handle;
+            made.type = conditional.type;
+            for (unsigned int i = 0; i < size; ++i) {
+                made.bodies.push_back(std::make_unique<CUgraph_st>());
+                made.bodies.back()->ownedByNode = true;
+                made.bodies.back()->ownerNode = *node;
+                made.bodyHandles.push_back(made.bodies.back().get());
+            }
+            conditional.phGraph_out = made.bodyHandles.data();
+            return cudaSuccess;
+        }
+        default:
+            std::fprintf(stderr, "warp emulator: cudaGraphAddNode: a node of type %d (%s) is not emulated\n",
+                         static_cast<int>(parameters->type), warp_emulator::typeName(parameters->type));
+            return api().answer(cudaErrorNotSupported);
+    }
+}
+
+cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t node, cudaKernelNodeParams* parameters) {
+    if (node == nullptr || parameters == nullptr || node->type != cudaGraphNodeTypeKernel) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    const warp_emulator::KernelNode& kernel = node->kernel;
+    *parameters = cudaKernelNodeParams{const_cast<void*>(kernel.function), kernel.grid, kernel.block,
+                                       static_cast<unsigned int>(kernel.sharedBytes),
+                                       kernel.launch->argumentPointers(), nullptr};
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t node, const cudaKernelNodeParams* parameters) {
+    const DeviceLock lock;
+    if (node == nullptr || parameters == nullptr || node->type != cudaGraphNodeTypeKernel) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    return api().answer(kernelNode(&node->kernel, *parameters, "cudaGraphKernelNodeSetParams"));
+}
+
+cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, cudaMemcpy3DParms* parameters) {
+    if (node == nullptr || parameters == nullptr || node->type != cudaGraphNodeTypeMemcpy) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *parameters = node->copy;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const cudaMemcpy3DParms* parameters) {
+    if (node == nullptr || parameters == nullptr || node->type != cudaGraphNodeTypeMemcpy) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    node->copy = *parameters;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, cudaMemsetParams* parameters) {
+    if (node == nullptr || parameters == nullptr || node->type != cudaGraphNodeTypeMemset) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *parameters = node->set;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const cudaMemsetParams* parameters) {
+    if (node == nullptr || parameters == nullptr || node->type != cudaGraphNodeTypeMemset ||
+        checkMemset(*parameters) != cudaSuccess) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    node->set = *parameters;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, cudaHostNodeParams* parameters) {
+    if (node == nullptr || parameters == nullptr || node->type != cudaGraphNodeTypeHost) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *parameters = node->host;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const cudaHostNodeParams* parameters) {
+    if (node == nullptr || parameters == nullptr || parameters->fn == nullptr || node->type != cudaGraphNodeTypeHost) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    node->host = *parameters;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t* graph) {
+    if (node == nullptr || graph == nullptr || node->type != cudaGraphNodeTypeGraph) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *graph = node->child.get();
+    return cudaSuccess;
+}
+cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node, cudaMemAllocNodeParams* parameters) {
+    if (node == nullptr || parameters == nullptr || node->type != cudaGraphNodeTypeMemAlloc) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *parameters = cudaMemAllocNodeParams{};
+    parameters->poolProps.allocType = cudaMemAllocationTypePinned;
+    parameters->poolProps.location = cudaMemLocation{cudaMemLocationTypeDevice, 0};
+    parameters->bytesize = node->allocation->bytes;
+    parameters->dptr = node->allocation->address;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void* pointer) {
+    if (node == nullptr || pointer == nullptr || node->type != cudaGraphNodeTypeMemFree) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *static_cast<void**>(pointer) = node->freed;
+    return cudaSuccess;
+}
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType* type) {
+    if (node == nullptr || type == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *type = node->type;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node) {
+    const DeviceLock lock;
+    if (node == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    for (CUgraphNode_st* dependency : node->dependencies) {
+        auto& edges = dependency->dependents;
+        edges.erase(std::remove(edges.begin(), edges.end(), node), edges.end());
+    }
+    for (CUgraphNode_st* dependent : node->dependents) {
+        auto& edges = dependent->dependencies;
+        edges.erase(std::remove(edges.begin(), edges.end(), node), edges.end());
+    }
+    auto& nodes = node->graph->nodes;
+    nodes.erase(std::remove_if(nodes.begin(), nodes.end(), [&](const auto& held) { return held.get() == node; }),
+                nodes.end());
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
+                                     const cudaGraphEdgeData*, size_t count) {
+    const DeviceLock lock;
+    if (graph == nullptr || (count != 0 && (from == nullptr || to == nullptr))) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    for (size_t i = 0; i < count; ++i) {
+        if (from[i] == nullptr || to[i] == nullptr || from[i]->graph != graph || to[i]->graph != graph ||
+            from[i] == to[i]) {
+            return api().answer(cudaErrorInvalidValue);
+        }
+        auto& dependencies = to[i]->dependencies;
+        if (std::find(dependencies.begin(), dependencies.end(), from[i]) == dependencies.end()) {
+            dependencies.push_back(from[i]);
+            from[i]->dependents.push_back(to[i]);
+        }
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t* from, const cudaGraphNode_t* to,
+                                        const cudaGraphEdgeData*, size_t count) {
+    const DeviceLock lock;
+    if (graph == nullptr || (count != 0 && (from == nullptr || to == nullptr))) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    for (size_t i = 0; i < count; ++i) {
+        auto& dependencies = to[i]->dependencies;
+        const auto found = std::find(dependencies.begin(), dependencies.end(), from[i]);
+        if (found == dependencies.end()) {
+            return api().answer(cudaErrorInvalidValue);
+        }
+        dependencies.erase(found);
+        auto& dependents = from[i]->dependents;
+        dependents.erase(std::remove(dependents.begin(), dependents.end(), to[i]), dependents.end());
+    }
+    return cudaSuccess;
+}
+
+namespace {
+
+// The usual answer of a call that lists: the count, and as many as there is room for.
+template <typename Each>
+cudaError_t listInto(cudaGraphNode_t* into, size_t* count, size_t total, Each each) {
+    if (count == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    if (into != nullptr) {
+        for (size_t i = 0; i < *count; ++i) {
+            into[i] = i < total ? each(i) : nullptr;
+        }
+        *count = std::min(*count, total);
+    } else {
+        *count = total;
+    }
+    return cudaSuccess;
+}
+
+}  // namespace
+
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, size_t* count) {
+    if (graph == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    return listInto(nodes, count, graph->nodes.size(), [&](size_t i) { return graph->nodes[i].get(); });
+}
+
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, size_t* count) {
+    if (graph == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    std::vector<cudaGraphNode_t> roots;
+    for (const auto& node : graph->nodes) {
+        if (node->dependencies.empty()) {
+            roots.push_back(node.get());
+        }
+    }
+    return listInto(nodes, count, roots.size(), [&](size_t i) { return roots[i]; });
+}
+
+cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t* from, cudaGraphNode_t* to,
+                              cudaGraphEdgeData* edgeData, size_t* count) {
+    if (graph == nullptr || count == nullptr || (from == nullptr) != (to == nullptr)) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    std::vector<std::pair<cudaGraphNode_t, cudaGraphNode_t>> edges;
+    for (const auto& node : graph->nodes) {
+        for (CUgraphNode_st* dependency : node->dependencies) {
+            edges.emplace_back(dependency, node.get());
+        }
+    }
+    if (from == nullptr) {
+        *count = edges.size();
+        return cudaSuccess;
+    }
+    for (size_t i = 0; i < *count; ++i) {
+        from[i] = i < edges.size() ? edges[i].first : nullptr;
+        to[i] = i < edges.size() ? edges[i].second : nullptr;
+        if (edgeData != nullptr) {
+            edgeData[i] = cudaGraphEdgeData{};
+        }
+    }
+    *count = std::min(*count, edges.size());
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t* dependencies,
+                                         cudaGraphEdgeData* edgeData, size_t* count) {
+    if (node == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    if (edgeData != nullptr && dependencies != nullptr && count != nullptr) {
+        for (size_t i = 0; i < *count; ++i) {
+            edgeData[i] = cudaGraphEdgeData{};
+        }
+    }
+    return listInto(dependencies, count, node->dependencies.size(), [&](size_t i) { return node->dependencies[i]; });
+}
+
+cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t* dependents,
+                                           cudaGraphEdgeData* edgeData, size_t* count) {
+    if (node == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    if (edgeData != nullptr && dependents != nullptr && count != nullptr) {
+        for (size_t i = 0; i < *count; ++i) {
+            edgeData[i] = cudaGraphEdgeData{};
+        }
+    }
+    return listInto(dependents, count, node->dependents.size(), [&](size_t i) { return node->dependents[i]; });
+}
+
+// ---------------------------------------------------------------------------
+// Instantiation and launch
+// ---------------------------------------------------------------------------
+
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph, unsigned long long flags) {
+    const DeviceLock lock;
+    if (exec == nullptr || graph == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    if (!warp_emulator::acyclic(*graph)) {
+        return api().answer(cudaErrorInvalidValue);  // a cycle: no order runs it
+    }
+    auto made = std::make_unique<CUgraphExec_st>();
+    made->graph = warp_emulator::copyGraph(*graph, &made->copies);
+    made->flags = flags;
+    *exec = made.release();
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* exec, cudaGraph_t graph, unsigned long long flags) {
+    return cudaGraphInstantiate(exec, graph, flags);
+}
+
+cudaError_t cudaGraphInstantiateWithParams(cudaGraphExec_t* exec, cudaGraph_t graph,
+                                           cudaGraphInstantiateParams* parameters) {
+    if (parameters == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    const cudaError_t error = cudaGraphInstantiate(exec, graph, parameters->flags);
+    parameters->errNode_out = nullptr;
+    parameters->result_out = error == cudaSuccess ? cudaGraphInstantiateSuccess : cudaGraphInstantiateInvalidStructure;
+    return error;
+}
+
+cudaError_t cudaGraphExecGetFlags(cudaGraphExec_t exec, unsigned long long* flags) {
+    if (exec == nullptr || flags == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *flags = exec->flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream, const char* file, int line) {
+    if (exec == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    if (api().sticky != cudaSuccess) {
+        return api().answer(api().sticky);
+    }
+    warp_emulator::StreamWork work(stream);
+    if (work.refusal() != cudaSuccess) {
+        return api().answer(work.refusal());
+    }
+    if (work.captured()) {
+        // Into the capturing stream's graph, as a child graph node.
+        const DeviceLock lock;
+        CUgraphNode_st& node = work.record(
+            cudaGraphNodeTypeGraph, warp_emulator::nodeOrigin(cudaGraphNodeTypeGraph, "cudaGraphLaunch", file, line));
+        node.child = warp_emulator::copyGraph(*exec->graph, nullptr);
+        node.child->ownedByNode = true;
+        return cudaSuccess;
+    }
+    {
+        const DeviceLock lock;
+        std::vector<cudaGraphConditionalHandle> handles;
+        warp_emulator::collectHandles(*exec->graph, &handles);
+        for (cudaGraphConditionalHandle handle : handles) {
+            warp_emulator::ConditionalHandle& state = warp_emulator::Handles::get().all[handle];
+            if (state.assignDefault) {
+                state.value = state.defaultValue;
+            }
+        }
+    }
+    warp_emulator::GraphRun run(*exec, "cudaGraphLaunch at " + warp_emulator::siteText(file, line));
+    const cudaError_t error = run.run(*exec->graph);
+    run.report();
+    return api().answer(error);
+}
+
+cudaError_t cudaGraphUpload(cudaGraphExec_t exec, cudaStream_t) {
+    return api().answer(exec == nullptr ? cudaErrorInvalidValue : cudaSuccess);
+}
+
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t exec) {
+    const DeviceLock lock;
+    delete exec;
+    return cudaSuccess;
+}
+
+namespace {
+
+CUgraphNode_st* copyIn(cudaGraphExec_t exec, cudaGraphNode_t node) {
+    for (const auto& [original, copy] : exec->copies) {
+        if (original == node) {
+            return copy;
+        }
+    }
+    return nullptr;
+}
+
+// Whether two graphs have the same shape: nodes of the same types, in the
+// same order, with the same dependencies (bodies and child graphs too).
+cudaGraphExecUpdateResult sameShape(const CUgraph_st& a, const CUgraph_st& b) {
+    if (a.nodes.size() != b.nodes.size()) {
+        return cudaGraphExecUpdateErrorTopologyChanged;
+    }
+    for (size_t i = 0; i < a.nodes.size(); ++i) {
+        const CUgraphNode_st& x = *a.nodes[i];
+        const CUgraphNode_st& y = *b.nodes[i];
+        if (x.type != y.type) {
+            return cudaGraphExecUpdateErrorNodeTypeChanged;
+        }
+        if (x.dependencies.size() != y.dependencies.size()) {
+            return cudaGraphExecUpdateErrorTopologyChanged;
+        }
+        for (size_t d = 0; d < x.dependencies.size(); ++d) {
+            if (warp_emulator::indexOf(a, x.dependencies[d]) != warp_emulator::indexOf(b, y.dependencies[d])) {
+                return cudaGraphExecUpdateErrorTopologyChanged;
+            }
+        }
+        if ((x.child == nullptr) != (y.child == nullptr) ||
+            x.conditional.bodies.size() != y.conditional.bodies.size()) {
+            return cudaGraphExecUpdateErrorTopologyChanged;
+        }
+        if (x.child != nullptr) {
+            if (const auto result = sameShape(*x.child, *y.child); result != cudaGraphExecUpdateSuccess) {
+                return result;
+            }
+        }
+        for (size_t k = 0; k < x.conditional.bodies.size(); ++k) {
+            if (const auto result = sameShape(*x.conditional.bodies[k], *y.conditional.bodies[k]);
+                result != cudaGraphExecUpdateSuccess) {
+                return result;
+            }
+        }
+        if (x.type == cudaGraphNodeTypeMemAlloc || x.type == cudaGraphNodeTypeMemFree) {
+            if (x.allocation != y.allocation || x.freed != y.freed) {
+                return cudaGraphExecUpdateErrorParametersChanged;  // graph memory cannot move
+            }
+        }
+    }
+    return cudaGraphExecUpdateSuccess;
+}
+
+}  // namespace
+
+cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph, cudaGraphExecUpdateResultInfo* result) {
+    const DeviceLock lock;
+    if (exec == nullptr || graph == nullptr || result == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *result = cudaGraphExecUpdateResultInfo{cudaGraphExecUpdateSuccess, nullptr, nullptr};
+    const cudaGraphExecUpdateResult shape = sameShape(*exec->graph, *graph);
+    if (shape != cudaGraphExecUpdateSuccess) {
+        result->result = shape;
+        return api().answer(cudaErrorGraphExecUpdateFailure);
+    }
+    for (size_t i = 0; i < graph->nodes.size(); ++i) {
+        CUgraphNode_st& mine = *exec->graph->nodes[i];
+        warp_emulator::copyParameters(mine, *graph->nodes[i]);
+        exec->copies.emplace_back(graph->nodes[i].get(), &mine);
+    }
+    exec->reportedRaces.clear();
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
+                                             const cudaKernelNodeParams* parameters) {
+    const DeviceLock lock;
+    CUgraphNode_st* copy = exec != nullptr ? copyIn(exec, node) : nullptr;
+    if (copy == nullptr || parameters == nullptr || copy->type != cudaGraphNodeTypeKernel) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    return api().answer(kernelNode(&copy->kernel, *parameters, "cudaGraphExecKernelNodeSetParams"));
+}
+
+cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
+                                             const cudaMemcpy3DParms* parameters) {
+    const DeviceLock lock;
+    CUgraphNode_st* copy = exec != nullptr ? copyIn(exec, node) : nullptr;
+    if (copy == nullptr || parameters == nullptr || copy->type != cudaGraphNodeTypeMemcpy) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    copy->copy = *parameters;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
+                                             const cudaMemsetParams* parameters) {
+    const DeviceLock lock;
+    CUgraphNode_st* copy = exec != nullptr ? copyIn(exec, node) : nullptr;
+    if (copy == nullptr || parameters == nullptr || copy->type != cudaGraphNodeTypeMemset ||
+        checkMemset(*parameters) != cudaSuccess) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    copy->set = *parameters;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
+                                           const cudaHostNodeParams* parameters) {
+    const DeviceLock lock;
+    CUgraphNode_st* copy = exec != nullptr ? copyIn(exec, node) : nullptr;
+    if (copy == nullptr || parameters == nullptr || parameters->fn == nullptr || copy->type != cudaGraphNodeTypeHost) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    copy->host = *parameters;
+    return cudaSuccess;
+}
+
+// ---------------------------------------------------------------------------
+// Conditional handles
+// ---------------------------------------------------------------------------
+
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle* handle, cudaGraph_t graph,
+                                             unsigned int defaultLaunchValue, unsigned int flags) {
+    const DeviceLock lock;
+    if (handle == nullptr || graph == nullptr || (flags & ~static_cast<unsigned int>(cudaGraphCondAssignDefault)) != 0) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    warp_emulator::Handles& handles = warp_emulator::Handles::get();
+    *handle = handles.next++;
+    warp_emulator::ConditionalHandle& made = handles.all[*handle];
+    made.defaultValue = defaultLaunchValue;
+    made.assignDefault = (flags & cudaGraphCondAssignDefault) != 0;
+    made.value = defaultLaunchValue;
+    return cudaSuccess;
+}
+
+// From a kernel: the runtime's own code, by value (kernel_calls.hpp says why).
+void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value) {
+    const warp_emulator::RuntimeCode runtime;
+    const DeviceLock lock;
+    const auto found = warp_emulator::Handles::get().all.find(handle);
+    if (found != warp_emulator::Handles::get().all.end()) {
+        found->second.value = value;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Graph memory
+// ---------------------------------------------------------------------------
+
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, cudaGraphMemAttributeType attribute, void* value) {
+    const DeviceLock lock;
+    if (device != 0) {
+        return api().answer(cudaErrorInvalidDevice);
+    }
+    if (value == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    warp_emulator::GraphMemory& memory = warp_emulator::GraphMemory::get();
+    std::uint64_t answer = 0;
+    switch (attribute) {
+        case cudaGraphMemAttrUsedMemCurrent:
+        case cudaGraphMemAttrReservedMemCurrent: answer = memory.backing; break;
+        case cudaGraphMemAttrUsedMemHigh: answer = memory.usedHigh; break;
+        case cudaGraphMemAttrReservedMemHigh: answer = memory.backingHigh; break;
+        default: return api().answer(cudaErrorInvalidValue);
+    }
+    *static_cast<std::uint64_t*>(value) = answer;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, cudaGraphMemAttributeType attribute, void* value) {
+    const DeviceLock lock;
+    if (device != 0) {
+        return api().answer(cudaErrorInvalidDevice);
+    }
+    if (value == nullptr || *static_cast<std::uint64_t*>(value) != 0) {
+        return api().answer(cudaErrorInvalidValue);  // only a reset to 0
+    }
+    warp_emulator::GraphMemory& memory = warp_emulator::GraphMemory::get();
+    switch (attribute) {
+        case cudaGraphMemAttrUsedMemHigh: memory.usedHigh = memory.backing; break;
+        case cudaGraphMemAttrReservedMemHigh: memory.backingHigh = memory.backing; break;
+        default: return api().answer(cudaErrorInvalidValue);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGraphMemTrim(int device) {
+    const DeviceLock lock;
+    if (device != 0) {
+        return api().answer(cudaErrorInvalidDevice);
+    }
+    warp_emulator::GraphMemory& memory = warp_emulator::GraphMemory::get();
+    memory.backing = warp_emulator::GraphMemory::liveBytes();
+    return cudaSuccess;
+}
