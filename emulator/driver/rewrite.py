@@ -1,8 +1,8 @@
 """The source rewriting that makes a .cu file C++: each
-kernel<<<grid, block, bytes, stream>>>(args) launch and each
-`extern __shared__ Type name[];` becomes a form C++ accepts, in a copy that
-keeps every line where it was, so that a message names the original file and
-line. The copies of a file and of the "local" headers it includes are
+kernel<<<grid, block, bytes, stream>>>(args) launch, each
+`extern __shared__ Type name[];` and each statement of inline PTX becomes a
+form C++ accepts, in a copy that keeps every line where it was, so that a
+message names the original file and line. The copies of a file and of the "local" headers it includes are
 written under one root, each at its own absolute path, so that
 "../common/x.cuh" finds the copy of x.cuh.
 """
@@ -209,6 +209,30 @@ def template_kernels(code):
     return names
 
 
+def defaulted_kernels(code):
+    """The names of the kernels declared with a default argument (`int n = 8`):
+    a launch may leave it out, and only a call of the kernel by its name fills
+    it in, so such a kernel is launched as a template is (deducedLaunch)."""
+    names = set()
+    for match in re.finditer(r"\b__global__\b", code):
+        name = re.match(r"[^(;{]*?\b([A-Za-z_]\w*)\s*\(", code[match.end():], re.S)
+        if name is None:
+            continue
+        open_paren = match.end() + name.end() - 1
+        depth = 0
+        for k in range(open_paren, len(code)):
+            if code[k] in "([{<":
+                depth += 1
+            elif code[k] in ")]}>":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif code[k] == "=" and depth == 1 and code[k + 1] != "=" and code[k - 1] not in "<>!=":
+                names.add(name.group(1))
+                break
+    return names
+
+
 def kernel_names(code):
     """The names of every function declared __global__ in `code`."""
     names = set()
@@ -281,6 +305,97 @@ def launch_edits(code, templates):
 
 
 # ---------------------------------------------------------------------------
+# Inline PTX: asm("mov.u32 %0, %%laneid;" : "=r"(lane)) reads a special
+# register, which becomes a call of the emulator's
+# (warp_emulator/device/special_registers.hpp); any other PTX statement
+# becomes one compile-time error that names it (a GCC error pragma, which
+# fires only where the preprocessor keeps the code), never the assembler's
+# errors. Inline assembly that is no PTX (x86 in host code: "pause", or the
+# empty compiler barrier) is left to the host compiler.
+# ---------------------------------------------------------------------------
+
+SPECIAL_REGISTERS = {
+    "laneid": "LaneId", "warpid": "WarpId", "nwarpid": "NWarpId",
+    "lanemask_eq": "LaneMaskEq", "lanemask_lt": "LaneMaskLt", "lanemask_le": "LaneMaskLe",
+    "lanemask_gt": "LaneMaskGt", "lanemask_ge": "LaneMaskGe",
+    "clock": "Clock", "clock64": "Clock64", "globaltimer": "GlobalTimer", "smid": "SmId", "nsmid": "NSmId",
+}
+ASM_START = re.compile(r"\b(?:asm|__asm__|__asm)\b(?:\s*\b(?:volatile|__volatile__|__volatile|inline|goto)\b)*\s*\(")
+# An opcode with a type or state space after a dot (mov.u32, ld.global.u8): PTX, not x86.
+PTX_OPCODE = re.compile(r"(?:^|[\s;{])[a-z][a-z0-9_]*\.[a-z0-9_]+")
+SPECIAL_MOVE = re.compile(r"\s*mov\.(u32|s32|b32|u64|s64|b64)\s+%0\s*,\s*%%?(\w+)\s*;?\s*")
+STRING_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "0": "\0"}
+
+
+def string_literals(text):
+    """The contents of the string literals in `text`, joined, their simple escapes decoded."""
+    value = []
+    for match in re.finditer(r'"((?:[^"\\\n]|\\.)*)"', text):
+        value.append(re.sub(r"\\(.)", lambda m: STRING_ESCAPES.get(m.group(1), m.group(1)), match.group(1)))
+    return "".join(value)
+
+
+def split_top_level(code, start, end, separator):
+    """The pieces of code[start:end] between `separator`s outside brackets, as (start, end)."""
+    pieces, depth, piece = [], 0, start
+    for k in range(start, end):
+        if code[k] in "([{":
+            depth += 1
+        elif code[k] in ")]}":
+            depth -= 1
+        elif code[k] == separator and depth == 0 and not code.startswith("::", k) and code[k - 1] != ":":
+            pieces.append((piece, k))
+            piece = k + 1
+    pieces.append((piece, end))
+    return pieces
+
+
+def asm_replacement(text, code, start, open_paren, close):
+    """What the asm statement text[start:close + 1] becomes, or None to leave it."""
+    parts = split_top_level(code, open_paren + 1, close, ":")
+    template = string_literals(text[parts[0][0]:parts[0][1]])
+    if not PTX_OPCODE.search(template) and "%%" not in template:
+        return None
+    move = SPECIAL_MOVE.fullmatch(template)
+    outputs = split_top_level(code, *parts[1], ",") if len(parts) > 1 else []
+    inputs = text[parts[2][0]:parts[2][1]].strip() if len(parts) > 2 else ""
+    if move is not None and move.group(2) in SPECIAL_REGISTERS and len(outputs) == 1 and not inputs:
+        output = text[outputs[0][0]:outputs[0][1]]
+        constraint = re.match(r'\s*"=([rl])"\s*\((.*)\)\s*$', output, re.S)
+        if constraint is not None:
+            kind = {"u32": "unsigned int", "s32": "int", "b32": "unsigned int",
+                    "u64": "unsigned long long", "s64": "long long", "b64": "unsigned long long"}[move.group(1)]
+            return "((%s) = static_cast<%s>(::warp_emulator::specialRegister(::warp_emulator::SpecialRegister::%s)))" % (
+                " ".join(constraint.group(2).split()), kind, SPECIAL_REGISTERS[move.group(2)])
+    statement = " ".join(template.replace(";", "; ").split()).rstrip()
+    message = ("inline PTX `%s` is not emulated: of inline PTX, the CPU warp emulator runs only a mov from one of "
+               "the special registers %s; write this with CUDA's intrinsics instead"
+               % (statement, ", ".join("%" + name for name in SPECIAL_REGISTERS)))
+    pragma = "GCC error " + '"' + message.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return "_Pragma(%s) ((void)0)" % ('"' + pragma.replace("\\", "\\\\").replace('"', '\\"') + '"')
+
+
+def asm_edits(text, code):
+    edits = []
+    for match in ASM_START.finditer(code):
+        open_paren = match.end() - 1
+        depth = 0
+        close = None
+        for k in range(open_paren, len(code)):
+            depth += {"(": 1, ")": -1}.get(code[k], 0)
+            if depth == 0:
+                close = k
+                break
+        if close is None:
+            continue
+        replacement = asm_replacement(text, code, match.start(), open_paren, close)
+        if replacement is not None:
+            # Every newline of the statement stays, after it: the lines stay where they were.
+            edits.append((match.start(), close + 1, replacement + "\n" * code.count("\n", match.start(), close + 1)))
+    return edits
+
+
+# ---------------------------------------------------------------------------
 # __shared__ declarations
 # ---------------------------------------------------------------------------
 
@@ -318,7 +433,7 @@ def shared_edits(code):
 
 
 def rewritten(text, code, templates, kernels=frozenset()):
-    edits = launch_edits(code, templates) + shared_edits(code) + address_edits(code, kernels)
+    edits = launch_edits(code, templates) + shared_edits(code) + address_edits(code, kernels) + asm_edits(text, code)
     for start, end, replacement in sorted(edits, key=lambda edit: (edit[0], edit[1]), reverse=True):
         text = text[:start] + replacement + text[end:]
     return text
@@ -376,7 +491,7 @@ def write_copies(found, root):
     of the files may be launched from any of them."""
     templates, kernels = set(), set()
     for _, _, _, code in found:
-        templates |= template_kernels(code)
+        templates |= template_kernels(code) | defaulted_kernels(code)
         kernels |= kernel_names(code)
     for real_path, shown_name, text, code in found:
         try:

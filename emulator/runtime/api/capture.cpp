@@ -29,6 +29,9 @@ struct CaptureSession {
     cudaStreamCaptureMode mode = cudaStreamCaptureModeGlobal;
     bool invalidated = false;
     std::vector<cudaStream_t> streams;  // every stream it has reached, the origin first
+    // The last nodes of streams destroyed before the capture ended: they must
+    // be joined too.
+    std::vector<CUgraphNode_st*> leftBehind;
 };
 
 namespace {
@@ -150,6 +153,21 @@ StreamCapture* captureOf(cudaStream_t stream) {
     return isOwnStream(stream) ? stream->capture : nullptr;
 }
 
+cudaError_t leaveCapture(cudaStream_t stream) {
+    const DeviceLock lock;
+    if (!isOwnStream(stream) || stream->capture == nullptr) {
+        return cudaSuccess;
+    }
+    CaptureSession* session = stream->capture->session;
+    if (session->origin == stream) {
+        return cudaErrorStreamCaptureUnsupported;  // end its capture first
+    }
+    session->leftBehind.insert(session->leftBehind.end(), stream->capture->last.begin(), stream->capture->last.end());
+    session->streams.erase(std::remove(session->streams.begin(), session->streams.end(), stream), session->streams.end());
+    detach(stream);
+    return cudaSuccess;
+}
+
 bool recordedInActiveCapture(cudaEvent_t event) {
     const DeviceLock lock;
     return event != nullptr && event->captured != nullptr && activeSession(event->captured->session) != nullptr;
@@ -157,7 +175,8 @@ bool recordedInActiveCapture(cudaEvent_t event) {
 
 bool launchIsCaptured(cudaStream_t stream) { return !StreamWork(stream).runsNow(); }
 
-void captureLaunch(cudaStream_t stream, KeptLaunchPointer launch, dim3 grid, dim3 block, size_t sharedBytes) {
+void captureLaunch(cudaStream_t stream, KeptLaunchPointer launch, dim3 grid, dim3 block, size_t sharedBytes,
+                   const char* file, int line) {
     const DeviceLock lock;
     StreamWork work(stream);
     if (!work.captured()) {
@@ -170,7 +189,8 @@ void captureLaunch(cudaStream_t stream, KeptLaunchPointer launch, dim3 grid, dim
     kernel.block = block;
     kernel.sharedBytes = sharedBytes;
     kernel.launch = std::move(launch);
-    CUgraphNode_st& node = work.record(cudaGraphNodeTypeKernel, nodeOrigin(cudaGraphNodeTypeKernel, "", "", 0, &kernel));
+    CUgraphNode_st& node =
+        work.record(cudaGraphNodeTypeKernel, nodeOrigin(cudaGraphNodeTypeKernel, "its launch", file, line, &kernel));
     node.kernel = std::move(kernel);
 }
 
@@ -281,12 +301,14 @@ cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t* graph) {
         return api().answer(cudaErrorStreamCaptureInvalidated);
     }
     const std::set<const CUgraphNode_st*> joined = warp_emulator::before(stream->capture->last);
+    std::vector<CUgraphNode_st*> lastOfAll = session->leftBehind;
     for (cudaStream_t member : session->streams) {
-        for (const CUgraphNode_st* node : member->capture->last) {
-            if (joined.count(node) == 0) {
-                warp_emulator::endSession(session, false);
-                return api().answer(cudaErrorStreamCaptureUnjoined);
-            }
+        lastOfAll.insert(lastOfAll.end(), member->capture->last.begin(), member->capture->last.end());
+    }
+    for (const CUgraphNode_st* node : lastOfAll) {
+        if (joined.count(node) == 0) {
+            warp_emulator::endSession(session, false);
+            return api().answer(cudaErrorStreamCaptureUnjoined);
         }
     }
     CUgraph_st* captured = warp_emulator::endSession(session, true);

@@ -49,6 +49,10 @@ private:
 void captureEventRecord(cudaEvent_t event, StreamCapture& capture);
 cudaError_t captureEventWait(cudaStream_t stream, cudaEvent_t event);
 StreamCapture* captureOf(cudaStream_t stream);
+// A stream destroyed while it takes part in a capture it did not begin
+// leaves it; what it recorded must still be joined by the capture's end.
+// The stream a capture began on cannot be destroyed before it ends.
+cudaError_t leaveCapture(cudaStream_t stream);
 // Whether the event's last record was in a capture that is still going on
 // (then it cannot be waited for from the host: cudaErrorCapturedEvent).
 bool recordedInActiveCapture(cudaEvent_t event);

@@ -101,11 +101,8 @@ std::string nodeOrigin(cudaGraphNodeType type, const std::string& how, const cha
                                                                    : std::string("?");
         text += " `" + name + "`";
     }
-    if (how.empty()) {
-        return text + " captured from a launch";
-    }
-    return text + (how.rfind("cudaGraph", 0) == 0 ? " made by " : " captured from ") + how + " at " +
-           siteText(file, line);
+    text += (how.rfind("cudaGraph", 0) == 0 ? " made by " : " captured from ") + how;
+    return file != nullptr && *file != '\0' ? text + " at " + siteText(file, line) : text;
 }
 
 cudaMemcpy3DParms linearCopy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind) {

@@ -136,7 +136,7 @@ cudaError_t availableDynamicShared(size_t* dynamicSharedBytes, const void* kerne
 // (warp_emulator/host/launch.hpp). One that no cast the emulator's rewriting
 // saw registered (a void* made elsewhere) is refused, saying so.
 cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** arguments, size_t sharedBytes,
-                             cudaStream_t stream) {
+                             cudaStream_t stream, const char* file, int line) {
     const warp_emulator::RegisteredKernel* registered = warp_emulator::registeredKernelAt(kernel);
     if (registered == nullptr) {
         std::fprintf(stderr,
@@ -146,7 +146,7 @@ cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** a
         return warp_emulator::api().answer(cudaErrorInvalidDeviceFunction);
     }
     if (warp_emulator::launchIsCaptured(stream)) {
-        warp_emulator::captureLaunch(stream, registered->keep(kernel, arguments), grid, block, sharedBytes);
+        warp_emulator::captureLaunch(stream, registered->keep(kernel, arguments), grid, block, sharedBytes, file, line);
     } else {
         registered->launch(kernel, grid, block, arguments, sharedBytes);
     }

@@ -367,6 +367,19 @@ cudaError_t cudaMemset2DAsync(void* destination, size_t pitch, int value, size_t
 }
 cudaError_t cudaMemPrefetchAsync(const void*, size_t, int, cudaStream_t) { return api().answer(cudaSuccess); }
 cudaError_t cudaMemAdvise(const void*, size_t, cudaMemoryAdvise, int) { return api().answer(cudaSuccess); }
+cudaError_t cudaMemPrefetchAsync(const void*, size_t, cudaMemLocation location, unsigned int flags, cudaStream_t) {
+    if (flags != 0 || location.type > cudaMemLocationTypeHostNumaCurrent ||
+        (location.type == cudaMemLocationTypeDevice && location.id != 0)) {
+        return api().answer(location.type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice : cudaErrorInvalidValue);
+    }
+    return api().answer(cudaSuccess);
+}
+cudaError_t cudaMemAdvise(const void*, size_t, cudaMemoryAdvise, cudaMemLocation location) {
+    if (location.type == cudaMemLocationTypeDevice && location.id != 0) {
+        return api().answer(cudaErrorInvalidDevice);
+    }
+    return api().answer(cudaSuccess);
+}
 
 cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* pointer) {
     const warp_emulator::DeviceLock lock;

@@ -66,8 +66,8 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
     if (!isOwnStream(stream)) {
         return api().answer(cudaErrorInvalidResourceHandle);
     }
-    if (stream->capture != nullptr) {
-        return api().answer(cudaErrorStreamCaptureUnsupported);  // end its capture first
+    if (const cudaError_t error = warp_emulator::leaveCapture(stream); error != cudaSuccess) {
+        return api().answer(error);
     }
     StreamRecords::get().attributes.erase(stream);
     delete stream;

@@ -5,9 +5,11 @@
 
 #include "warp_emulator/keywords.hpp"
 
-// The bounds of the section gridDim and blockDim lie in (the linker's).
-extern "C" const char __start_warp_emulator_builtins[];
-extern "C" const char __stop_warp_emulator_builtins[];
+// The bounds of the section gridDim and blockDim lie in (the linker's). Weak:
+// a program that never names them links without builtin_dimensions.cpp, and
+// then both are null, and no address lies between them.
+extern "C" const char __start_warp_emulator_builtins[] __attribute__((weak));
+extern "C" const char __stop_warp_emulator_builtins[] __attribute__((weak));
 
 namespace warp_emulator {
 

@@ -87,6 +87,7 @@ void printAndCount(Scheduler& scheduler) {
 }  // namespace
 
 void runLaunch(const LaunchSpec& spec) {
+    const DeviceLock lock;  // one launch at a time, whichever host thread makes it
     refuseThreadSanitizerRuntime();
     ApiState& api = ApiState::get();
     Scheduler& scheduler = Scheduler::instance();

@@ -32,3 +32,8 @@ cudaError_t cudaHostUnregister(void* pointer, WARP_EMULATOR_SITE);
 cudaError_t cudaHostGetFlags(unsigned int* flags, void* pointer);
 // Pinned and registered host memory is the kernel's to reach at the same address.
 cudaError_t cudaHostGetDevicePointer(void** devicePointer, void* hostPointer, unsigned int flags);
+// cuda_runtime.h's C++ overload, for a typed pointer.
+template <typename T>
+cudaError_t cudaHostGetDevicePointer(T** devicePointer, void* hostPointer, unsigned int flags) {
+    return cudaHostGetDevicePointer(reinterpret_cast<void**>(devicePointer), hostPointer, flags);
+}

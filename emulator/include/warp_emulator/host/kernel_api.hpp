@@ -151,10 +151,10 @@ cudaError_t cudaOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize,
 // parameter; the kernel typed, or cast to void* (launch.hpp's registeredKernel).
 template <typename... Parameters>
 cudaError_t cudaLaunchKernel(void (*kernel)(Parameters...), dim3 grid, dim3 block, void** arguments,
-                             size_t sharedBytes = 0, cudaStream_t stream = nullptr) {
+                             size_t sharedBytes = 0, cudaStream_t stream = nullptr, WARP_EMULATOR_SITE) {
     warp_emulator::launchFromArray(kernel, grid, block, arguments, sharedBytes, std::index_sequence_for<Parameters...>{},
-                                   stream);
+                                   stream, file, line);
     return cudaPeekAtLastError();
 }
 cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** arguments, size_t sharedBytes = 0,
-                             cudaStream_t stream = nullptr);
+                             cudaStream_t stream = nullptr, WARP_EMULATOR_SITE);

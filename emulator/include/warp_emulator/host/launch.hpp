@@ -132,16 +132,21 @@ private:
 // launch becomes a node of its graph), or the launch is one a capture in
 // progress refuses (runtime/api/capture.cpp).
 bool launchIsCaptured(cudaStream_t stream);
-// Records the launch into the graph `stream` captures, or refuses it.
-void captureLaunch(cudaStream_t stream, KeptLaunchPointer launch, dim3 grid, dim3 block, size_t sharedBytes);
+// Records the launch, written at file:line, into the graph `stream` captures, or refuses it.
+void captureLaunch(cudaStream_t stream, KeptLaunchPointer launch, dim3 grid, dim3 block, size_t sharedBytes,
+                   const char* file = "", int line = 0);
 
 // kernel<<<grid, block, sharedBytes, stream>>>(arguments...)
+// The launch's line is the one it was written on (the rewriting keeps lines):
+// a captured launch's node is named by it.
 template <typename... Parameters>
 struct ConfiguredLaunch {
     void (*kernel)(Parameters...);
     dim3 grid, block;
     size_t sharedBytes;
     cudaStream_t stream;
+    const char* file;
+    int line;
     template <typename... Arguments>
     void operator()(Arguments&&... arguments) const {
         using Tuple = std::tuple<std::decay_t<Parameters>...>;
@@ -150,7 +155,7 @@ struct ConfiguredLaunch {
             captureLaunch(stream,
                           std::make_shared<KeptArguments<void (*)(Parameters...), Tuple>>(
                               kernel, address, nullptr, Tuple(std::forward<Arguments>(arguments)...)),
-                          grid, block, sharedBytes);
+                          grid, block, sharedBytes, file, line);
             return;
         }
         Tuple bound(std::forward<Arguments>(arguments)...);
@@ -159,8 +164,9 @@ struct ConfiguredLaunch {
 };
 template <typename... Parameters>
 ConfiguredLaunch<Parameters...> configuredLaunch(void (*kernel)(Parameters...), dim3 grid, dim3 block,
-                                                 size_t sharedBytes = 0, cudaStream_t stream = nullptr) {
-    return {kernel, grid, block, sharedBytes, stream};
+                                                 size_t sharedBytes = 0, cudaStream_t stream = nullptr,
+                                                 WARP_EMULATOR_SITE) {
+    return {kernel, grid, block, sharedBytes, stream, file, line};
 }
 
 // The same for a function template launched without its template arguments:
@@ -173,6 +179,8 @@ struct DeducedLaunch {
     dim3 grid, block;
     size_t sharedBytes;
     cudaStream_t stream;
+    const char* file;
+    int line;
     template <typename... Arguments>
     void operator()(Arguments&&... arguments) const {
         using Tuple = std::tuple<std::decay_t<Arguments>...>;
@@ -180,7 +188,7 @@ struct DeducedLaunch {
             captureLaunch(stream,
                           std::make_shared<KeptArguments<Call, Tuple>>(call, nullptr, name,
                                                                        Tuple(std::forward<Arguments>(arguments)...)),
-                          grid, block, sharedBytes);
+                          grid, block, sharedBytes, file, line);
             return;
         }
         Tuple bound(std::forward<Arguments>(arguments)...);
@@ -189,8 +197,8 @@ struct DeducedLaunch {
 };
 template <typename Call>
 DeducedLaunch<Call> deducedLaunch(Call call, const char* name, dim3 grid, dim3 block, size_t sharedBytes = 0,
-                                  cudaStream_t stream = nullptr) {
-    return {call, name, grid, block, sharedBytes, stream};
+                                  cudaStream_t stream = nullptr, WARP_EMULATOR_SITE) {
+    return {call, name, grid, block, sharedBytes, stream, file, line};
 }
 
 // ---------------------------------------------------------------------------
@@ -216,8 +224,8 @@ const RegisteredKernel* registeredKernelAt(const void* address);
 
 template <typename... Parameters, size_t... Index>
 void launchFromArray(void (*kernel)(Parameters...), dim3 grid, dim3 block, void** arguments, size_t sharedBytes,
-                     std::index_sequence<Index...>, cudaStream_t stream = nullptr) {
-    configuredLaunch(kernel, grid, block, sharedBytes, stream)(
+                     std::index_sequence<Index...>, cudaStream_t stream = nullptr, const char* file = "", int line = 0) {
+    configuredLaunch(kernel, grid, block, sharedBytes, stream, file, line)(
         *static_cast<std::decay_t<Parameters>*>(arguments[Index])...);
 }
 

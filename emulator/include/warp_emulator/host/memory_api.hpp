@@ -135,6 +135,21 @@ cudaError_t cudaMemsetAsync(void* destination, int value, size_t bytes, cudaStre
 cudaError_t cudaMemset2D(void* destination, size_t pitch, int value, size_t width, size_t height);
 cudaError_t cudaMemset2DAsync(void* destination, size_t pitch, int value, size_t width, size_t height,
                               cudaStream_t stream = nullptr, WARP_EMULATOR_SITE);
+// Where memory lies: the device (id 0), the host, a host NUMA node.
+struct cudaMemLocation {
+    cudaMemLocationType type;
+    int id;
+};
+struct cudaMemAccessDesc {
+    cudaMemLocation location;
+    cudaMemAccessFlags flags;
+};
+// Managed memory is the host's and the kernel's alike here: prefetching and
+// advice change nothing. CUDA 13's forms take a cudaMemLocation; the older
+// ones, a device number.
+cudaError_t cudaMemPrefetchAsync(const void* pointer, size_t bytes, cudaMemLocation location, unsigned int flags,
+                                 cudaStream_t stream = nullptr);
+cudaError_t cudaMemAdvise(const void* pointer, size_t bytes, cudaMemoryAdvise advice, cudaMemLocation location);
 cudaError_t cudaMemPrefetchAsync(const void* pointer, size_t bytes, int device, cudaStream_t stream = nullptr);
 cudaError_t cudaMemAdvise(const void* pointer, size_t bytes, cudaMemoryAdvise advice, int device);
 

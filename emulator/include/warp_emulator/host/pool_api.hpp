@@ -21,15 +21,7 @@
 
 typedef struct CUmemPoolHandle_st* cudaMemPool_t;
 
-struct cudaMemLocation {
-    cudaMemLocationType type;
-    int id;
-};
-
-struct cudaMemAccessDesc {
-    cudaMemLocation location;
-    cudaMemAccessFlags flags;
-};
+// cudaMemLocation and cudaMemAccessDesc are memory_api.hpp's.
 
 struct cudaMemPoolProps {
     cudaMemAllocationType allocType;
