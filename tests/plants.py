@@ -213,4 +213,24 @@ PLANTS = [
             "spin_without_sleep_legal"),
     runtime("copies_carry_no_definedness", "checks/initcheck.cpp", "if (undefined != place.bytes && written.waiting",
             "if (false && written.waiting", "struct_copy_legal"),
+
+    # The runtime API's checks: graphs, stream capture, graph memory, host
+    # memory a kernel reaches, inline PTX.
+    runtime("graph_nodes_never_conflict", "checks/graph_races.cpp",
+            "        if (pair.first.firstOverlap(pair.second, &found->start, &found->end)) {", "        if (false) {",
+            "graph_race_broken"),
+    runtime("captured_work_unordered", "api/capture.cpp", "    capture_->last.assign(1, node);\n", "",
+            "graph_capture_legal"),
+    runtime("graph_free_node_frees_nothing", "api/graphs.cpp",
+            "return DeviceMemory::instance().release(node.freed, node.origin) ? cudaSuccess : cudaErrorInvalidValue;",
+            "return cudaSuccess;", "graph_memory_broken"),
+    runtime("unregistered_host_memory_reachable", "checks/memcheck.cpp", "            if (!registered->live) {",
+            "            if (false) {", "host_register_broken"),
+    runtime("lanemask_lt_is_own_lane", "device/special_registers.cpp", "case SpecialRegister::LaneMaskLt: return below;",
+            "case SpecialRegister::LaneMaskLt: return own;", "inline_ptx_legal"),
+    Plant("emulate_inline_ptx_left_to_the_assembler", "emulator/driver/rewrite.py",
+          " + address_edits(code, kernels) + asm_edits(text, code)", " + address_edits(code, kernels)",
+          expect_exit=[1], expect=[r"no message naming the PTX statement"],
+          command="{cmake} -DEMULATE=emulator/emulate -DSOURCE_DIR={tree} -DCHECK=inline_ptx "
+                  "-DWORK_DIR={tree}/emulate-work -P tests/emulate.cmake"),
 ]
