@@ -1,6 +1,6 @@
-// capture.cpp: stream capture (warp_emulator/host/graph_api.hpp): what
-// becomes of work given to a stream (capture.hpp), and the calls that begin,
-// follow and end a capture.
+// capture.cpp: stream capture (warp_emulator/host/graph_api.hpp): the calls
+// that begin, follow and end a capture, and what a capturing stream records
+// (stream_work.cpp sends its work here).
 //
 // A capture is one session shared by every stream it has reached: the stream
 // it began on, and each stream that waited for an event recorded in it. Each
@@ -74,10 +74,7 @@ std::set<const CUgraphNode_st*> before(const std::vector<CUgraphNode_st*>& nodes
     return seen;
 }
 
-// Whether a blocking stream captures: the legacy stream waits for every
-// blocking stream, and for one that captures that is a dependency the capture
-// cannot record. Work given to the legacy stream then invalidates the capture.
-bool blockingStreamCaptures(bool invalidate) {
+bool anyBlockingStreamCaptures(bool invalidate) {
     bool found = false;
     for (auto& [id, session] : captures().sessions) {
         for (cudaStream_t member : session->streams) {
@@ -89,6 +86,15 @@ bool blockingStreamCaptures(bool invalidate) {
     }
     return found;
 }
+
+}  // namespace
+
+bool blockingStreamCaptures(bool invalidate) {
+    const DeviceLock lock;
+    return anyBlockingStreamCaptures(invalidate);
+}
+
+namespace {
 
 void detach(cudaStream_t stream) {
     delete stream->capture;
@@ -111,28 +117,15 @@ CUgraph_st* endSession(CaptureSession* session, bool keepGraph) {
 
 }  // namespace
 
-StreamWork::StreamWork(cudaStream_t stream) {
+CUgraphNode_st& recordCaptured(StreamCapture& capture, cudaGraphNodeType type, std::string origin) {
     const DeviceLock lock;
-    if (isOwnStream(stream)) {
-        capture_ = stream->capture;
-        if (capture_ != nullptr && capture_->session->invalidated) {
-            capture_ = nullptr;
-            refusal_ = cudaErrorStreamCaptureInvalidated;
-        }
-        return;
-    }
-    if (isLegacyStream(stream) && blockingStreamCaptures(true)) {
-        refusal_ = cudaErrorStreamCaptureImplicit;
-    }
-}
-
-CUgraphNode_st& StreamWork::record(cudaGraphNodeType type, std::string origin) const {
-    const DeviceLock lock;
-    CUgraphNode_st* node = addNode(*capture_->session->graph, type, capture_->last.data(), capture_->last.size(),
-                                   std::move(origin));
-    capture_->last.assign(1, node);
+    CUgraphNode_st* node =
+        addNode(*capture.session->graph, type, capture.last.data(), capture.last.size(), std::move(origin));
+    capture.last.assign(1, node);
     return *node;
 }
+
+bool captureInvalidated(const StreamCapture& capture) { return capture.session->invalidated; }
 
 bool anyStreamCaptures() {
     const DeviceLock lock;
@@ -171,27 +164,6 @@ cudaError_t leaveCapture(cudaStream_t stream) {
 bool recordedInActiveCapture(cudaEvent_t event) {
     const DeviceLock lock;
     return event != nullptr && event->captured != nullptr && activeSession(event->captured->session) != nullptr;
-}
-
-bool launchIsCaptured(cudaStream_t stream) { return !StreamWork(stream).runsNow(); }
-
-void captureLaunch(cudaStream_t stream, KeptLaunchPointer launch, dim3 grid, dim3 block, size_t sharedBytes,
-                   const char* file, int line) {
-    const DeviceLock lock;
-    StreamWork work(stream);
-    if (!work.captured()) {
-        api().answer(work.refusal());
-        return;
-    }
-    KernelNode kernel;
-    kernel.function = launch->kernel;
-    kernel.grid = grid;
-    kernel.block = block;
-    kernel.sharedBytes = sharedBytes;
-    kernel.launch = std::move(launch);
-    CUgraphNode_st& node =
-        work.record(cudaGraphNodeTypeKernel, nodeOrigin(cudaGraphNodeTypeKernel, "its launch", file, line, &kernel));
-    node.kernel = std::move(kernel);
 }
 
 // An event recorded on a capturing stream: what a wait for it joins.
@@ -329,7 +301,7 @@ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, cudaStreamCaptureStatu
     if (status == nullptr) {
         return api().answer(cudaErrorInvalidValue);
     }
-    if (warp_emulator::isLegacyStream(stream) && warp_emulator::blockingStreamCaptures(false)) {
+    if (warp_emulator::isLegacyStream(stream) && warp_emulator::anyBlockingStreamCaptures(false)) {
         return api().answer(cudaErrorStreamCaptureImplicit);  // the capture goes on
     }
     const warp_emulator::StreamCapture* capture = warp_emulator::isOwnStream(stream) ? stream->capture : nullptr;

@@ -1,10 +1,10 @@
-// capture.hpp: what becomes of work given to a stream (capture.cpp). It runs
-// now (every launch and copy has finished when its call returns), unless
-// the stream captures into a graph (cudaStreamBeginCapture): then it becomes
-// a node of that graph, after the stream's last nodes, and runs only when the
-// graph is launched. Work on the legacy stream while a blocking stream
-// captures is refused, as CUDA refuses it (cudaErrorStreamCaptureImplicit:
-// it would depend on the capture), and the capture is invalidated.
+// capture.hpp: stream capture (capture.cpp): from cudaStreamBeginCapture to
+// cudaStreamEndCapture, the work given to a stream becomes a node of a graph,
+// after the stream's last nodes, and runs only when the graph is launched
+// (stream_work.hpp routes the work). Work on the legacy stream while a
+// blocking stream captures is refused, as CUDA refuses it
+// (cudaErrorStreamCaptureImplicit: it would depend on the capture), and the
+// capture is invalidated.
 #pragma once
 
 #include <string>
@@ -27,20 +27,14 @@ struct CapturedEvent {
     std::vector<CUgraphNode_st*> nodes;
 };
 
-class StreamWork {
-public:
-    explicit StreamWork(cudaStream_t stream);
-    bool runsNow() const { return capture_ == nullptr && refusal_ == cudaSuccess; }
-    bool captured() const { return capture_ != nullptr; }
-    cudaError_t refusal() const { return refusal_; }
-    // A new node of the captured graph, after the stream's last nodes; it
-    // becomes the stream's last. Only when captured().
-    CUgraphNode_st& record(cudaGraphNodeType type, std::string origin) const;
-
-private:
-    StreamCapture* capture_ = nullptr;
-    cudaError_t refusal_ = cudaSuccess;
-};
+// A new node of the captured graph, after the stream's last nodes; it
+// becomes the stream's last.
+CUgraphNode_st& recordCaptured(StreamCapture& capture, cudaGraphNodeType type, std::string origin);
+bool captureInvalidated(const StreamCapture& capture);
+// Whether a blocking stream captures: the legacy stream waits for every
+// blocking stream, and for one that captures that is a dependency the capture
+// cannot record. Work given to the legacy stream then invalidates it.
+bool blockingStreamCaptures(bool invalidate);
 
 // An event recorded on a capturing stream keeps the stream's last nodes; a
 // wait for it on another stream brings that stream into the capture (or adds
@@ -59,6 +53,7 @@ bool recordedInActiveCapture(cudaEvent_t event);
 
 // cudaMallocAsync and cudaFreeAsync on a capturing stream: a memory
 // allocation node, whose address is fixed now (graphs.cpp), and a memory free node.
+class StreamWork;
 cudaError_t captureAllocation(const StreamWork& work, void** pointer, size_t bytes, ElementType element,
                               const char* how, const char* file, int line);
 void captureFree(const StreamWork& work, void* pointer, const char* how, const char* file, int line);

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "api/api_state.hpp"
-#include "api/capture.hpp"
+#include "api/stream_work.hpp"
 #include "api/h200_properties.hpp"
 #include "memory/device_memory.hpp"
 #include "memory/spaces.hpp"
@@ -195,17 +195,19 @@ cudaError_t cudaGetLastError() {
     return error;
 }
 cudaError_t cudaPeekAtLastError() { return api().lastError; }
-// Every launch has finished when its call returns; this returns how the last
-// one ended. Not while a stream captures: that work is not the device's yet.
+// Runs what the program's streams have queued, and returns how the last
+// launch ended. Not while a stream captures: that work is not the device's yet.
 cudaError_t cudaDeviceSynchronize() {
     if (warp_emulator::anyStreamCaptures()) {
         return api().answer(cudaErrorStreamCaptureUnsupported);
     }
+    warp_emulator::runQueuedWork();
     warp_emulator::releaseAboveThresholds();
     return api().answer(api().syncError);
 }
 // A fresh context: no sticky error, no allocation (every one freed).
 cudaError_t cudaDeviceReset() {
+    warp_emulator::runQueuedWork();  // a GPU finishes its work first
     warp_emulator::DeviceMemory& memory = warp_emulator::DeviceMemory::instance();
     const warp_emulator::DeviceLock lock;
     std::vector<std::pair<void*, bool>> live;  // each start, and whether it is registered host memory

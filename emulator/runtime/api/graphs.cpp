@@ -2,12 +2,12 @@
 // node by node, copying and instantiating them, and launching them.
 //
 // A launch runs the instantiation's nodes one after another, in the order
-// they were added as far as their dependencies allow (Kahn's order), each
-// one finished before the next begins; the launch has finished when
-// cudaGraphLaunch returns. Around each node the race check of graphs records
-// what it touched (checks/graph_races.hpp); once every node has run, each
-// pair that no path of dependencies orders is compared, and a conflict is
-// reported once for each instantiation.
+// they were added as far as their dependencies allow (Kahn's order), each one
+// finished before the next begins (on a stream of the program's own, when the
+// host next waits: stream_work.hpp). Around each node the race check of
+// graphs records what it touched (checks/graph_races.hpp); once every node
+// has run, each pair that no path of dependencies orders is compared, and a
+// conflict is reported once for each instantiation.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -15,7 +15,7 @@
 #include <string>
 
 #include "api/api_state.hpp"
-#include "api/capture.hpp"
+#include "api/stream_work.hpp"
 #include "api/copies.hpp"
 #include "checks/graph_races.hpp"
 #include "checks/memory_checks.hpp"
@@ -326,7 +326,13 @@ private:
                 node.host.fn(node.host.userData);  // without the device's lock: it may call the runtime API
                 return cudaSuccess;
             case cudaGraphNodeTypeGraph: return run(*node.child);
-            case cudaGraphNodeTypeEventRecord: return cudaEventRecord(node.event, nullptr);
+            case cudaGraphNodeTypeEventRecord: {
+                const DeviceLock lock;
+                node.event->seconds =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+                node.event->recorded = true;
+                return cudaSuccess;
+            }
             case cudaGraphNodeTypeMemAlloc: {
                 const DeviceLock lock;
                 if (!DeviceMemory::instance().revive(node.allocation->address)) {
@@ -444,6 +450,26 @@ void collectHandles(const CUgraph_st& graph, std::vector<cudaGraphConditionalHan
 }
 
 }  // namespace
+
+// A launch of the instantiation: each handle that takes its default at a
+// launch takes it, the nodes run, and what raced is reported.
+cudaError_t launchGraph(CUgraphExec_st& exec, const std::string& site) {
+    {
+        const DeviceLock lock;
+        std::vector<cudaGraphConditionalHandle> handles;
+        collectHandles(*exec.graph, &handles);
+        for (cudaGraphConditionalHandle handle : handles) {
+            ConditionalHandle& state = Handles::get().all[handle];
+            if (state.assignDefault) {
+                state.value = state.defaultValue;
+            }
+        }
+    }
+    GraphRun run(exec, site);
+    const cudaError_t error = run.run(*exec.graph);
+    run.report();
+    return api().answer(error);
+}
 
 }  // namespace warp_emulator
 
@@ -1103,21 +1129,12 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t exec, cudaStream_t stream, const cha
         node.child->ownedByNode = true;
         return cudaSuccess;
     }
-    {
-        const DeviceLock lock;
-        std::vector<cudaGraphConditionalHandle> handles;
-        warp_emulator::collectHandles(*exec->graph, &handles);
-        for (cudaGraphConditionalHandle handle : handles) {
-            warp_emulator::ConditionalHandle& state = warp_emulator::Handles::get().all[handle];
-            if (state.assignDefault) {
-                state.value = state.defaultValue;
-            }
-        }
+    const std::string site = "cudaGraphLaunch at " + warp_emulator::siteText(file, line);
+    if (work.queued()) {
+        work.queue([exec, site] { warp_emulator::launchGraph(*exec, site); });
+        return cudaSuccess;
     }
-    warp_emulator::GraphRun run(*exec, "cudaGraphLaunch at " + warp_emulator::siteText(file, line));
-    const cudaError_t error = run.run(*exec->graph);
-    run.report();
-    return api().answer(error);
+    return api().answer(warp_emulator::launchGraph(*exec, site));
 }
 
 cudaError_t cudaGraphUpload(cudaGraphExec_t exec, cudaStream_t) {
@@ -1125,6 +1142,7 @@ cudaError_t cudaGraphUpload(cudaGraphExec_t exec, cudaStream_t) {
 }
 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t exec) {
+    warp_emulator::runQueuedWork();  // a launch of it may be queued
     const DeviceLock lock;
     delete exec;
     return cudaSuccess;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "api/api_state.hpp"
+#include "api/stream_work.hpp"
 #include "memory/device_memory.hpp"
 #include "reporting/text.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
@@ -54,6 +55,7 @@ cudaError_t cudaHostRegister(void* pointer, size_t bytes, unsigned int flags, co
 }
 
 cudaError_t cudaHostUnregister(void* pointer, const char* file, int line) {
+    warp_emulator::runQueuedWork();  // queued work may still reach the memory
     const DeviceLock lock;
     if (api().sticky != cudaSuccess) {
         return api().answer(cudaSuccess);

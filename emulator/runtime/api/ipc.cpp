@@ -9,6 +9,7 @@
 #include <string>
 
 #include "api/api_state.hpp"
+#include "api/stream_work.hpp"
 #include "memory/device_memory.hpp"
 #include "reporting/text.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
@@ -81,6 +82,7 @@ cudaError_t cudaIpcOpenMemHandle(void** pointer, cudaIpcMemHandle_t handle, unsi
 }
 
 cudaError_t cudaIpcCloseMemHandle(void* pointer, const char* file, int line) {
+    warp_emulator::runQueuedWork();  // queued work may still reach the memory
     return warp_emulator::release(pointer, warp_emulator::MemoryKind::Device, "cudaIpcCloseMemHandle", file, line);
 }
 

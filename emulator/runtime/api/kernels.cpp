@@ -145,8 +145,8 @@ cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** a
                      kernel);
         return warp_emulator::api().answer(cudaErrorInvalidDeviceFunction);
     }
-    if (warp_emulator::launchIsCaptured(stream)) {
-        warp_emulator::captureLaunch(stream, registered->keep(kernel, arguments), grid, block, sharedBytes, file, line);
+    if (warp_emulator::launchIsKept(stream)) {
+        warp_emulator::keepLaunch(stream, registered->keep(kernel, arguments), grid, block, sharedBytes, file, line);
     } else {
         registered->launch(kernel, grid, block, arguments, sharedBytes);
     }

@@ -7,14 +7,15 @@
 // starts in freed memory, is cudaErrorInvalidValue and copies nothing; so is
 // freeing what is not an allocation's start, or freeing twice. After a kernel
 // stopped (an invalid access, a failed assert) every call answers that error.
-// A copy or a memset given to a capturing stream becomes a node of its graph
-// (capture.hpp); the synchronous ones run on the legacy stream, which a
-// capture may refuse.
+// A copy or a memset given to a stream of the program's own is checked now
+// and queued; given to a capturing stream, it becomes a node of its graph
+// (stream_work.hpp); the synchronous ones run on the legacy stream, once
+// what is queued has run.
 #include <cstring>
 #include <string>
 
 #include "api/api_state.hpp"
-#include "api/capture.hpp"
+#include "api/stream_work.hpp"
 #include "api/copies.hpp"
 #include "checks/graph_races.hpp"
 #include "checks/initcheck.hpp"
@@ -69,7 +70,7 @@ cudaError_t legacyStreamRefusal() {
 
 }  // namespace
 
-cudaError_t copyRows(const Rows& to, const Rows& from) {
+cudaError_t rowsError(const Rows& to, const Rows& from) {
     const DeviceLock lock;
     if (to.width == 0 || to.rows == 0 || to.slices == 0) {
         return cudaSuccess;
@@ -81,8 +82,13 @@ cudaError_t copyRows(const Rows& to, const Rows& from) {
             sideOf(from.row(slice, row), to.width, &bad);
         }
     }
-    if (bad) {
-        return api().answer(cudaErrorInvalidValue);
+    return bad ? cudaErrorInvalidValue : cudaSuccess;
+}
+
+cudaError_t copyRows(const Rows& to, const Rows& from) {
+    const DeviceLock lock;
+    if (const cudaError_t error = rowsError(to, from); error != cudaSuccess) {
+        return api().answer(error);
     }
     for (size_t slice = 0; slice < to.slices; ++slice) {
         for (size_t row = 0; row < to.rows; ++row) {
@@ -96,10 +102,10 @@ cudaError_t copyRows(const Rows& to, const Rows& from) {
     return cudaSuccess;
 }
 
-cudaError_t setRows(const Rows& to, unsigned int value, unsigned int elementBytes) {
+cudaError_t setRowsError(const Rows& to, unsigned int elementBytes) {
     const DeviceLock lock;
     if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4) {
-        return api().answer(cudaErrorInvalidValue);
+        return cudaErrorInvalidValue;
     }
     if (to.width == 0 || to.rows == 0 || to.slices == 0) {
         return cudaSuccess;
@@ -112,8 +118,16 @@ cudaError_t setRows(const Rows& to, unsigned int value, unsigned int elementByte
             }
         }
     }
-    if (bad) {
-        return api().answer(cudaErrorInvalidValue);
+    return bad ? cudaErrorInvalidValue : cudaSuccess;
+}
+
+cudaError_t setRows(const Rows& to, unsigned int value, unsigned int elementBytes) {
+    const DeviceLock lock;
+    if (const cudaError_t error = setRowsError(to, elementBytes); error != cudaSuccess) {
+        return api().answer(error);
+    }
+    if (to.width == 0 || to.rows == 0 || to.slices == 0) {
+        return cudaSuccess;
     }
     for (size_t slice = 0; slice < to.slices; ++slice) {
         for (size_t row = 0; row < to.rows; ++row) {
@@ -186,6 +200,7 @@ cudaError_t release(void* pointer, MemoryKind kind, const char* how, const char*
 
 cudaError_t copySymbol(void* destination, const void* source, size_t bytes, size_t offset, size_t symbolBytes,
                        bool toSymbol) {
+    runQueuedWork();  // a copy on the legacy stream
     const DeviceLock lock;
     if (offset + bytes > symbolBytes) {
         return api().answer(cudaErrorInvalidValue);
@@ -211,6 +226,13 @@ cudaError_t copyOnStream(cudaStream_t stream, const cudaMemcpy3DParms& copy, con
         work.record(cudaGraphNodeTypeMemcpy, nodeOrigin(cudaGraphNodeTypeMemcpy, how, file, line)).copy = copy;
         return cudaSuccess;
     }
+    if (work.queued()) {
+        if (const cudaError_t error = rowsError(to, from); error != cudaSuccess) {
+            return api().answer(error);
+        }
+        work.queue([to, from] { copyRows(to, from); });
+        return cudaSuccess;
+    }
     return copyRows(to, from);
 }
 
@@ -223,7 +245,14 @@ cudaError_t setOnStream(cudaStream_t stream, const cudaMemsetParams& set, const 
         work.record(cudaGraphNodeTypeMemset, nodeOrigin(cudaGraphNodeTypeMemset, how, file, line)).set = set;
         return cudaSuccess;
     }
-    Rows rows{static_cast<char*>(set.dst), set.pitch, 0, set.width * set.elementSize, set.height, 1};
+    const Rows rows{static_cast<char*>(set.dst), set.pitch, 0, set.width * set.elementSize, set.height, 1};
+    if (work.queued()) {
+        if (const cudaError_t error = setRowsError(rows, set.elementSize); error != cudaSuccess) {
+            return api().answer(error);
+        }
+        work.queue([rows, set] { setRows(rows, set.value, set.elementSize); });
+        return cudaSuccess;
+    }
     return setRows(rows, set.value, set.elementSize);
 }
 
@@ -231,10 +260,13 @@ cudaError_t setOnStream(cudaStream_t stream, const cudaMemsetParams& set, const 
 
 using warp_emulator::api;
 
+// cudaFree waits for the device, as CUDA's does: what is queued runs first.
 cudaError_t cudaFree(void* pointer, const char* file, int line) {
+    warp_emulator::runQueuedWork();
     return warp_emulator::release(pointer, warp_emulator::MemoryKind::Device, "cudaFree", file, line);
 }
 cudaError_t cudaFreeHost(void* pointer, const char* file, int line) {
+    warp_emulator::runQueuedWork();
     return warp_emulator::release(pointer, warp_emulator::MemoryKind::HostPinned, "cudaFreeHost", file, line);
 }
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "api/api_state.hpp"
-#include "api/capture.hpp"
+#include "api/stream_work.hpp"
 #include "api/copies.hpp"
 #include "reporting/text.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
@@ -31,9 +31,20 @@ bool fits(const cudaPitchedPtr& pointer, const cudaPos& position, const cudaExte
 
 }  // namespace
 
-// Where the textures' part of the runtime copies a CUDA array's side of a 3D
-// copy; null while no such part is linked in.
 cudaError_t (*arrayCopy3D)(const cudaMemcpy3DParms& copy) = nullptr;
+
+cudaError_t copy3DError(const cudaMemcpy3DParms& copy) {
+    if (copy.srcArray != nullptr || copy.dstArray != nullptr) {
+        return arrayCopy3D != nullptr ? cudaSuccess : cudaErrorNotSupported;  // the textures' part checks its own
+    }
+    if (copy.kind < cudaMemcpyHostToHost || copy.kind > cudaMemcpyDefault) {
+        return cudaErrorInvalidMemcpyDirection;
+    }
+    if (!fits(copy.srcPtr, copy.srcPos, copy.extent) || !fits(copy.dstPtr, copy.dstPos, copy.extent)) {
+        return cudaErrorInvalidValue;
+    }
+    return rowsError(rowsOf(copy.dstPtr, copy.dstPos, copy.extent), rowsOf(copy.srcPtr, copy.srcPos, copy.extent));
+}
 
 cudaError_t copy3D(const cudaMemcpy3DParms& copy) {
     if (copy.srcArray != nullptr || copy.dstArray != nullptr) {
@@ -43,11 +54,8 @@ cudaError_t copy3D(const cudaMemcpy3DParms& copy) {
         std::fprintf(stderr, "warp emulator: cudaMemcpy3D to or from a CUDA array (cudaArray_t) is not emulated\n");
         return api().answer(cudaErrorNotSupported);
     }
-    if (copy.kind < cudaMemcpyHostToHost || copy.kind > cudaMemcpyDefault) {
-        return api().answer(cudaErrorInvalidMemcpyDirection);
-    }
-    if (!fits(copy.srcPtr, copy.srcPos, copy.extent) || !fits(copy.dstPtr, copy.dstPos, copy.extent)) {
-        return api().answer(cudaErrorInvalidValue);
+    if (const cudaError_t error = copy3DError(copy); error != cudaSuccess) {
+        return api().answer(error);
     }
     return copyRows(rowsOf(copy.dstPtr, copy.dstPos, copy.extent), rowsOf(copy.srcPtr, copy.srcPos, copy.extent));
 }
@@ -121,6 +129,14 @@ cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* parameters, cudaStream_t 
         work.record(cudaGraphNodeTypeMemcpy,
                     warp_emulator::nodeOrigin(cudaGraphNodeTypeMemcpy, "cudaMemcpy3DAsync", file, line))
             .copy = *parameters;
+        return cudaSuccess;
+    }
+    if (work.queued()) {
+        if (const cudaError_t error = warp_emulator::copy3DError(*parameters); error != cudaSuccess) {
+            return api().answer(error);
+        }
+        const cudaMemcpy3DParms copy = *parameters;
+        work.queue([copy] { warp_emulator::copy3D(copy); });
         return cudaSuccess;
     }
     return warp_emulator::copy3D(*parameters);

@@ -13,7 +13,7 @@
 #include <memory>
 
 #include "api/api_state.hpp"
-#include "api/capture.hpp"
+#include "api/stream_work.hpp"
 #include "memory/device_memory.hpp"
 #include "reporting/text.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
@@ -74,12 +74,12 @@ cudaError_t checkLocation(const cudaMemLocation& location) {
 
 cudaError_t mallocAsync(void** pointer, size_t bytes, cudaMemPool_t pool, cudaStream_t stream, ElementType element,
                         const char* how, const char* file, int line) {
+    const StreamWork work(stream);  // before the lock: on the legacy stream, what is queued runs first
     const DeviceLock lock;
     Pools& pools = Pools::get();
     if (pointer == nullptr || (pool != nullptr && !pools.exists(pool))) {
         return api().answer(cudaErrorInvalidValue);
     }
-    const StreamWork work(stream);
     if (work.refusal() != cudaSuccess) {
         return api().answer(work.refusal());
     }
@@ -121,8 +121,8 @@ using warp_emulator::DeviceLock;
 using warp_emulator::Pools;
 
 cudaError_t cudaFreeAsync(void* pointer, cudaStream_t stream, const char* file, int line) {
+    const warp_emulator::StreamWork work(stream);  // before the lock: on the legacy stream, what is queued runs first
     const DeviceLock lock;
-    const warp_emulator::StreamWork work(stream);
     if (work.refusal() != cudaSuccess) {
         return api().answer(work.refusal());
     }
@@ -131,6 +131,18 @@ cudaError_t cudaFreeAsync(void* pointer, cudaStream_t stream, const char* file, 
             return api().answer(cudaErrorInvalidValue);
         }
         warp_emulator::captureFree(work, pointer, "cudaFreeAsync", file, line);
+        return cudaSuccess;
+    }
+    if (work.queued() && pointer != nullptr) {
+        const warp_emulator::Allocation* allocation =
+            warp_emulator::inDeviceArena(pointer) ? warp_emulator::DeviceMemory::instance().holding(pointer) : nullptr;
+        if (allocation == nullptr || !allocation->live || allocation->start != pointer ||
+            allocation->kind != warp_emulator::MemoryKind::Device) {
+            return api().answer(cudaErrorInvalidValue);
+        }
+        work.queue([pointer, file, line] {
+            warp_emulator::release(pointer, warp_emulator::MemoryKind::Device, "cudaFreeAsync", file, line);
+        });
         return cudaSuccess;
     }
     return warp_emulator::release(pointer, warp_emulator::MemoryKind::Device, "cudaFreeAsync", file, line);

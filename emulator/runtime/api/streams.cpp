@@ -1,15 +1,15 @@
 // streams.cpp: streams, events and host functions
-// (warp_emulator/host/stream_api.hpp). Every launch has finished when its call
-// returns, so a stream orders nothing the host's own order does not, and a
-// host function runs when it is given. A stream that captures records its
-// host functions, and the events recorded on it join other streams into the
-// capture (capture.cpp).
+// (warp_emulator/host/stream_api.hpp). The work of the program's own streams
+// is queued until the host waits (stream_work.hpp): a synchronisation or a
+// query runs it, and an event queued after work keeps the time that work
+// ended. A stream that captures records its host functions, and the events
+// recorded on it join other streams into the capture (capture.cpp).
 #include <chrono>
 #include <cstring>
 #include <map>
 
 #include "api/api_state.hpp"
-#include "api/capture.hpp"
+#include "api/stream_work.hpp"
 #include "memory/device_memory.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
 
@@ -36,13 +36,23 @@ struct StreamRecords {
     }
 };
 
-// A stream the program may wait for now: not one that captures.
+// The host waits for a stream: not one that captures. Everything queued runs
+// (one order runs all the streams' work).
 cudaError_t waitFor(cudaStream_t stream) {
     if (const cudaError_t refused = warp_emulator::refuseWaitDuringCapture(stream); refused != cudaSuccess) {
         return refused;
     }
+    warp_emulator::runQueuedWork();
     warp_emulator::releaseAboveThresholds();
     return api().syncError;
+}
+
+void recordNow(cudaEvent_t event) {
+    const DeviceLock lock;
+    delete event->captured;
+    event->captured = nullptr;
+    event->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    event->recorded = true;
 }
 
 }  // namespace
@@ -62,6 +72,7 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t* stream, unsigned int flag
     return api().answer(cudaSuccess);
 }
 cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+    warp_emulator::runQueuedWork();  // its work goes on after it is destroyed, as a GPU's does: run it first
     const DeviceLock lock;
     if (!isOwnStream(stream)) {
         return api().answer(cudaErrorInvalidResourceHandle);
@@ -74,8 +85,13 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream) {
     return api().answer(cudaSuccess);
 }
 cudaError_t cudaStreamSynchronize(cudaStream_t stream) { return api().answer(waitFor(stream)); }
+// Everything queued runs, so the stream's work is done when the query answers.
 cudaError_t cudaStreamQuery(cudaStream_t stream) {
-    return api().answer(warp_emulator::refuseWaitDuringCapture(stream));
+    if (const cudaError_t refused = warp_emulator::refuseWaitDuringCapture(stream); refused != cudaSuccess) {
+        return api().answer(refused);
+    }
+    warp_emulator::runQueuedWork();
+    return api().answer(cudaSuccess);
 }
 
 cudaError_t cudaStreamGetPriority(cudaStream_t stream, int* priority) {
@@ -180,6 +196,10 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t function, void*
                 .host = cudaHostNodeParams{function, data};
             return cudaSuccess;
         }
+        if (work.queued()) {
+            work.queue([function, data] { function(data); });
+            return cudaSuccess;
+        }
     }
     function(data);  // without the device's lock: it may start threads that call the runtime API
     return api().answer(cudaSuccess);
@@ -200,6 +220,10 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
             warp_emulator::refuseWaitDuringCapture(stream);
             return api().answer(cudaErrorStreamCaptureUnsupported);
         }
+        if (work.queued()) {
+            work.queue([callback, stream, data] { callback(stream, api().syncError, data); });
+            return cudaSuccess;
+        }
     }
     callback(stream, api().syncError, data);  // without the device's lock, as a host function
     return api().answer(cudaSuccess);
@@ -219,16 +243,20 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t, void* pointer, size_t bytes, 
     return cudaSuccess;
 }
 
+// The queue's one order already has the event's work before the waiting
+// stream's next: a wait adds nothing to it, outside a capture.
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
-    const DeviceLock lock;
     if (event == nullptr) {
         return api().answer(cudaErrorInvalidResourceHandle);
     }
     if (flags > cudaEventWaitExternal) {
         return api().answer(cudaErrorInvalidValue);
     }
-    if (const cudaError_t error = warp_emulator::captureEventWait(stream, event); error != cudaSuccess) {
-        return api().answer(error);
+    {
+        const DeviceLock lock;
+        if (const cudaError_t error = warp_emulator::captureEventWait(stream, event); error != cudaSuccess) {
+            return api().answer(error);
+        }
     }
     const warp_emulator::StreamWork work(stream);
     if (work.captured() && (flags & cudaEventWaitExternal) != 0) {
@@ -262,6 +290,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags) {
     return api().answer(cudaSuccess);
 }
 cudaError_t cudaEventDestroy(cudaEvent_t event) {
+    warp_emulator::runQueuedWork();  // a record of it may be queued
     const DeviceLock lock;
     if (event != nullptr) {
         delete event->captured;
@@ -271,7 +300,6 @@ cudaError_t cudaEventDestroy(cudaEvent_t event) {
 }
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream) { return cudaEventRecordWithFlags(event, stream, 0); }
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
-    const DeviceLock lock;
     if (event == nullptr) {
         return api().answer(cudaErrorInvalidResourceHandle);
     }
@@ -279,6 +307,7 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
         return api().answer(cudaErrorInvalidValue);
     }
     const warp_emulator::StreamWork work(stream);
+    const DeviceLock lock;
     if (work.refusal() != cudaSuccess) {
         return api().answer(work.refusal());
     }
@@ -291,10 +320,13 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, uns
         warp_emulator::captureEventRecord(event, *warp_emulator::captureOf(stream));
         return cudaSuccess;
     }
-    delete event->captured;
-    event->captured = nullptr;
-    event->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-    event->recorded = true;
+    if (work.queued()) {
+        delete event->captured;
+        event->captured = nullptr;
+        work.queue([event] { recordNow(event); });  // the time the work before it ends
+        return cudaSuccess;
+    }
+    recordNow(event);
     return api().answer(cudaSuccess);
 }
 cudaError_t cudaEventSynchronize(cudaEvent_t event) {
@@ -304,6 +336,7 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event) {
     if (warp_emulator::recordedInActiveCapture(event)) {
         return api().answer(cudaErrorCapturedEvent);
     }
+    warp_emulator::runQueuedWork();
     warp_emulator::releaseAboveThresholds();
     return api().answer(cudaSuccess);
 }
@@ -311,9 +344,14 @@ cudaError_t cudaEventQuery(cudaEvent_t event) {
     if (event == nullptr) {
         return api().answer(cudaErrorInvalidResourceHandle);
     }
-    return api().answer(warp_emulator::recordedInActiveCapture(event) ? cudaErrorCapturedEvent : cudaSuccess);
+    if (warp_emulator::recordedInActiveCapture(event)) {
+        return api().answer(cudaErrorCapturedEvent);
+    }
+    warp_emulator::runQueuedWork();  // then its work is done
+    return api().answer(cudaSuccess);
 }
 cudaError_t cudaEventElapsedTime(float* milliseconds, cudaEvent_t start, cudaEvent_t end) {
+    warp_emulator::runQueuedWork();
     if (start == nullptr || end == nullptr || (start->flags & cudaEventDisableTiming) != 0 ||
         (end->flags & cudaEventDisableTiming) != 0 || !start->recorded || !end->recorded) {
         return api().answer(cudaErrorInvalidResourceHandle);

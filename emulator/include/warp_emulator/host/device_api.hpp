@@ -1,8 +1,9 @@
 // device_api.hpp: the device, its properties and attributes, errors,
 // synchronisation and limits, as a host program calls them
 // (runtime/api/devices.cpp). The device is one CPU thread with an sm_80's
-// rules and an sm_90's limits, as far as a kernel can tell; every launch has
-// finished when its call returns.
+// rules and an sm_90's limits, as far as a kernel can tell; a launch on the
+// legacy stream has finished when its call returns, and the work of the
+// program's own streams runs when the host waits (stream_api.hpp).
 #pragma once
 
 #include <cstddef>

@@ -6,8 +6,9 @@
 // from the launch a capturing stream recorded), and the dependencies between
 // them. cudaGraphInstantiate copies it; cudaGraphLaunch runs the copy's
 // nodes one after another, in an order its dependencies allow, each one
-// finished before the next begins, so the launch has finished when its call
-// returns. Two nodes that no path of dependencies orders may run at the same
+// finished before the next begins: on the legacy stream, before
+// cudaGraphLaunch returns; on a stream of the program's own, when the host
+// next waits (stream_api.hpp). Two nodes that no path of dependencies orders may run at the same
 // time on a GPU: the emulator records what each node reads and writes, and
 // reports a race where two such nodes touch the same bytes and one writes
 // them (runtime/checks/graph_races.hpp).

@@ -7,8 +7,8 @@
 // memory, where its kernels' accesses are checked as any allocation's. What
 // the other process writes is not seen by this one's checks, so memory
 // shared this way is taken as defined in both. An event is shared as a new
-// event: every launch has finished when its call returns, so there is
-// nothing for it to wait for.
+// event, which another process's work never reaches: a wait for it waits for
+// nothing of theirs.
 #pragma once
 
 #include <cstddef>

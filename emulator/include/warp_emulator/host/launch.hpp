@@ -91,8 +91,9 @@ void launchWith(Kernel kernel, const void* address, const char* name, dim3 grid,
 }
 
 // ---------------------------------------------------------------------------
-// A launch kept to be made later: a launch on a stream that captures into a
-// graph (cudaStreamBeginCapture), or a graph's kernel node. It keeps copies
+// A launch kept to be made later: a launch on a stream of the program's own,
+// until the host waits, or on a stream that captures into a graph
+// (cudaStreamBeginCapture), or a graph's kernel node. It keeps copies
 // of the arguments, made when the launch was written, as CUDA's do.
 // ---------------------------------------------------------------------------
 
@@ -128,13 +129,16 @@ private:
     std::vector<void*> pointers_;
 };
 
-// Whether a launch on `stream` is not to run now: the stream captures (the
-// launch becomes a node of its graph), or the launch is one a capture in
-// progress refuses (runtime/api/capture.cpp).
-bool launchIsCaptured(cudaStream_t stream);
-// Records the launch, written at file:line, into the graph `stream` captures, or refuses it.
-void captureLaunch(cudaStream_t stream, KeptLaunchPointer launch, dim3 grid, dim3 block, size_t sharedBytes,
-                   const char* file = "", int line = 0);
+// Whether a launch on `stream` is not to run now (runtime/api/stream_work.hpp):
+// the stream is one of the program's own, whose work runs when the host next
+// waits; or it captures, and the launch becomes a node of its graph; or the
+// launch is one a capture in progress refuses. A launch on the legacy stream
+// runs now, once the work queued before it has run.
+bool launchIsKept(cudaStream_t stream);
+// Queues the launch, written at file:line, records it into the graph `stream`
+// captures, or refuses it.
+void keepLaunch(cudaStream_t stream, KeptLaunchPointer launch, dim3 grid, dim3 block, size_t sharedBytes,
+                const char* file = "", int line = 0);
 
 // kernel<<<grid, block, sharedBytes, stream>>>(arguments...)
 // The launch's line is the one it was written on (the rewriting keeps lines):
@@ -151,8 +155,8 @@ struct ConfiguredLaunch {
     void operator()(Arguments&&... arguments) const {
         using Tuple = std::tuple<std::decay_t<Parameters>...>;
         const void* address = reinterpret_cast<const void*>(kernel);
-        if (launchIsCaptured(stream)) {
-            captureLaunch(stream,
+        if (launchIsKept(stream)) {
+            keepLaunch(stream,
                           std::make_shared<KeptArguments<void (*)(Parameters...), Tuple>>(
                               kernel, address, nullptr, Tuple(std::forward<Arguments>(arguments)...)),
                           grid, block, sharedBytes, file, line);
@@ -184,8 +188,8 @@ struct DeducedLaunch {
     template <typename... Arguments>
     void operator()(Arguments&&... arguments) const {
         using Tuple = std::tuple<std::decay_t<Arguments>...>;
-        if (launchIsCaptured(stream)) {
-            captureLaunch(stream,
+        if (launchIsKept(stream)) {
+            keepLaunch(stream,
                           std::make_shared<KeptArguments<Call, Tuple>>(call, nullptr, name,
                                                                        Tuple(std::forward<Arguments>(arguments)...)),
                           grid, block, sharedBytes, file, line);

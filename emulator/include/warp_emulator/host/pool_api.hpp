@@ -3,8 +3,8 @@
 //
 // An allocation from a pool is device memory as cudaMalloc's is, checked the
 // same way (bounds, use after free, definedness, races); it is allocated
-// when the call is made and freed when cudaFreeAsync is, since every earlier
-// piece of work on any stream has finished by then. A pool keeps the
+// when the call is made, and freed by cudaFreeAsync in its stream's order
+// (when the work queued before it has run). A pool keeps the
 // counts a program asks of it (its used and reserved bytes, now and at their
 // highest) and its release threshold: memory it keeps beyond what is used
 // stays reserved until a synchronisation finds it above the threshold, or

@@ -160,10 +160,11 @@ struct cudaPointerAttributes {
 using cudaHostFn_t = void (*)(void*);
 
 // Streams and events are handles of their own, so that a program can create,
-// pass and destroy them. Every launch has finished when its call returns, so
-// a stream orders nothing the host's own order does not, and an event keeps
-// the time it was recorded at; a stream that captures (cudaStreamBeginCapture)
-// records its work into a graph instead of running it (runtime/api/capture.cpp).
+// pass and destroy them. The work of the program's own streams is queued
+// until the host waits for it (runtime/api/stream_work.hpp), and an event
+// keeps the time the work before it ended; a stream that captures
+// (cudaStreamBeginCapture) records its work into a graph instead of running it
+// (runtime/api/capture.cpp).
 namespace warp_emulator {
 struct StreamCapture;
 struct CapturedEvent;

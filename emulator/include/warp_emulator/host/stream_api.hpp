@@ -1,11 +1,15 @@
 // stream_api.hpp: streams, events and host functions, as a host program
-// calls them (runtime/api/streams.cpp). Every launch and copy has finished
-// when its call returns, so each stream behaves as the legacy stream, a host
-// function or callback runs when it is given, and an event only keeps a
-// time. A stream that captures into a graph (graph_api.hpp) records its work
-// instead. A stream keeps its flags, its priority and its attributes (an
-// access policy window is taken and has no effect: there is no L2 cache to
-// steer).
+// calls them (runtime/api/streams.cpp). Work given to the legacy stream runs
+// when its call is made; work given to a stream of the program's own is
+// queued, in the order it was given, and runs when the host next waits for
+// the device (a synchronisation, a query, cudaFree, or work on the legacy
+// stream: runtime/api/stream_work.hpp), so a kernel that waits for a latch
+// the host sets after launching it finds it set, and an event recorded after
+// work keeps the time that work ended. A stream that captures into a graph
+// (graph_api.hpp) records its work instead. A stream keeps its flags, its
+// priority (which orders nothing: one order runs all the queued work) and its
+// attributes (an access policy window is taken and has no effect: there is no
+// L2 cache to steer).
 #pragma once
 
 #include <cstddef>
@@ -85,9 +89,9 @@ cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaLaunchAttributeID at
 cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaLaunchAttributeID attribute,
                                    cudaLaunchAttributeValue* value);
 cudaError_t cudaStreamCopyAttributes(cudaStream_t destination, cudaStream_t source);
-// Runs `function(data)` now: every launch before it has finished by then.
+// Runs `function(data)` after the work given to the stream before it.
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t function, void* data, WARP_EMULATOR_SITE);
-// Runs `callback(stream, status, data)` now; flags must be 0.
+// Runs `callback(stream, status, data)` after the work before it; flags must be 0.
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void* data, unsigned int flags,
                                   WARP_EMULATOR_SITE);
 // Managed memory is the host's and every kernel's here: attaching it changes
@@ -99,7 +103,8 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest);
 // The L2 cache's persisting lines: there are none.
 cudaError_t cudaCtxResetPersistingL2Cache();
 
-// Events time the host's wall clock: what they measure is the emulator.
+// Events keep the host's wall clock when the work before them has run: what
+// they measure is the emulator.
 cudaError_t cudaEventCreate(cudaEvent_t* event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags);
 // cuda_runtime.h's C++ overload: cudaEventCreate(&event, flags).
