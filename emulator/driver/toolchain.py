@@ -31,8 +31,11 @@ OWN_ERROR = 125  # as env(1) and timeout(1) report their own failures
 BASE_FLAGS = ["-g1"]
 LIBRARY_FLAGS = ["-std=c++17", "-O2", "-g1"]
 # The C library's calls that GCC leaves to ThreadSanitizer's runtime to
-# intercept: the runtime library checks them instead (runtime/device/string_calls.cpp).
-WRAPPED_CALLS = ["-Wl,--wrap=memcpy,--wrap=memmove,--wrap=memset"]
+# intercept: the runtime library checks them instead (runtime/device/string_calls.cpp);
+# and the host's waits, at which the work queued on the program's streams runs
+# (runtime/api/host_waits.cpp).
+WRAPPED_CALLS = ["-Wl,--wrap=memcpy,--wrap=memmove,--wrap=memset",
+                 "-Wl,--wrap=pthread_cond_wait,--wrap=pthread_cond_timedwait,--wrap=pthread_join,--wrap=pthread_barrier_wait,--wrap=sem_wait,--wrap=sem_timedwait,--wrap=nanosleep,--wrap=usleep,--wrap=sleep"]
 # Every .cu file sees what nvcc gives it: the CUDA macros, and cuda_runtime.h
 # included first (include/warp_emulator/cuda_source.hpp).
 CUDA_SOURCE_HEADER = "warp_emulator/cuda_source.hpp"

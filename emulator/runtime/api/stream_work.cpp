@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include <atomic>
 #include <deque>
 #include <mutex>
 
@@ -19,6 +20,7 @@ bool isOwnStream(cudaStream_t stream) { return !isLegacyStream(stream) && stream
 
 struct Queue {
     std::deque<std::function<void()>> work;  // under the device's lock
+    std::atomic<size_t> length{0};           // its length, for a look without the lock
     std::recursive_mutex running;            // one host thread runs the queue at a time
     bool runAtExit = false;
 
@@ -31,6 +33,13 @@ struct Queue {
 // What is queued when the program ends runs then, as a GPU's context
 // finishes its work before it is destroyed: its findings are the program's.
 void runAtExit() { runQueuedWork(); }
+
+// A host thread that queued work and ends, as simpleCallback's threads do
+// once they have queued their copies, kernel and callback, leaves the device
+// to go on: what is queued runs as the thread ends.
+struct RunAtThreadEnd {
+    ~RunAtThreadEnd() { runQueuedWork(); }
+};
 
 }  // namespace
 
@@ -62,10 +71,13 @@ void StreamWork::queue(std::function<void()> work) const {
     const DeviceLock lock;
     Queue& queue = Queue::get();
     queue.work.push_back(std::move(work));
+    queue.length = queue.work.size();
     if (!queue.runAtExit) {
         queue.runAtExit = true;
         atexit(runAtExit);
     }
+    static thread_local RunAtThreadEnd runAtThreadEnd;
+    (void)runAtThreadEnd;
 }
 
 void runQueuedWork() {
@@ -80,6 +92,7 @@ void runQueuedWork() {
             }
             next = std::move(queue.work.front());
             queue.work.pop_front();
+            queue.length = queue.work.size();
             if (api().sticky != cudaSuccess) {
                 continue;  // a kernel stopped: a GPU's context runs nothing more
             }
@@ -87,6 +100,8 @@ void runQueuedWork() {
         next();  // a launch or a copy takes the device's lock itself; a host function must not hold it
     }
 }
+
+bool workIsQueued() { return Queue::get().length != 0; }
 
 bool launchIsKept(cudaStream_t stream) { return !StreamWork(stream).runsNow(); }
 

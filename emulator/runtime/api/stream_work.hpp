@@ -8,10 +8,13 @@
 //   A stream of the program's own (cudaStreamCreate): the work is queued, in
 //     the order it was given, and runs when the host next waits for the
 //     device: a synchronisation of a stream, an event or the device, a query,
-//     cudaFree, or work given to the legacy stream. So a kernel that waits for
-//     the host (a latch the host sets in mapped memory after launching it, as
-//     UnifiedMemoryPerf's does) finds the host's write when it runs, as on a
-//     GPU; and an event recorded after a kernel times the kernel.
+//     cudaFree, or work given to the legacy stream; a wait of the host's own
+//     (host_waits.cpp); or the end of the host thread that queued it. So a
+//     kernel that waits for the host (a latch the host sets in mapped memory
+//     after launching it, as UnifiedMemoryPerf's does) finds the host's write
+//     when it runs, as on a GPU; and an event recorded after a kernel times
+//     the kernel. A host thread that waits by spinning on memory, with no
+//     call, waits for ever: the queued work never runs.
 //   A stream that captures (capture.hpp): the work becomes a node of a graph.
 //
 // One order runs everything queued: the order it was given in, which every
@@ -49,5 +52,7 @@ private:
 
 // Runs everything queued, in the order it was given: the host waits for the device.
 void runQueuedWork();
+// Whether anything is queued (a look without the device's lock).
+bool workIsQueued();
 
 }  // namespace warp_emulator
