@@ -1206,6 +1206,7 @@ cudaGraphExecUpdateResult sameShape(const CUgraph_st& a, const CUgraph_st& b) {
 }  // namespace
 
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph, cudaGraphExecUpdateResultInfo* result) {
+    warp_emulator::runQueuedWork();  // a launch already queued runs with the parameters it was given
     const DeviceLock lock;
     if (exec == nullptr || graph == nullptr || result == nullptr) {
         return api().answer(cudaErrorInvalidValue);
@@ -1227,6 +1228,7 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph, cudaGra
 
 cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
                                              const cudaKernelNodeParams* parameters) {
+    warp_emulator::runQueuedWork();  // a launch already queued runs with the parameters it was given
     const DeviceLock lock;
     CUgraphNode_st* copy = exec != nullptr ? copyIn(exec, node) : nullptr;
     if (copy == nullptr || parameters == nullptr || copy->type != cudaGraphNodeTypeKernel) {
@@ -1237,6 +1239,7 @@ cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t exec, cudaGraphNode
 
 cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
                                              const cudaMemcpy3DParms* parameters) {
+    warp_emulator::runQueuedWork();  // a launch already queued runs with the parameters it was given
     const DeviceLock lock;
     CUgraphNode_st* copy = exec != nullptr ? copyIn(exec, node) : nullptr;
     if (copy == nullptr || parameters == nullptr || copy->type != cudaGraphNodeTypeMemcpy) {
@@ -1248,6 +1251,7 @@ cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t exec, cudaGraphNode
 
 cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
                                              const cudaMemsetParams* parameters) {
+    warp_emulator::runQueuedWork();  // a launch already queued runs with the parameters it was given
     const DeviceLock lock;
     CUgraphNode_st* copy = exec != nullptr ? copyIn(exec, node) : nullptr;
     if (copy == nullptr || parameters == nullptr || copy->type != cudaGraphNodeTypeMemset ||
@@ -1260,6 +1264,7 @@ cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t exec, cudaGraphNode
 
 cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node,
                                            const cudaHostNodeParams* parameters) {
+    warp_emulator::runQueuedWork();  // a launch already queued runs with the parameters it was given
     const DeviceLock lock;
     CUgraphNode_st* copy = exec != nullptr ? copyIn(exec, node) : nullptr;
     if (copy == nullptr || parameters == nullptr || parameters->fn == nullptr || copy->type != cudaGraphNodeTypeHost) {
