@@ -62,6 +62,13 @@ void copyBytes(void* destination, Allocation* to, const void* source, Allocation
     }
 }
 
+// Whether the rows lie in pageable host memory: neither device nor pinned
+// memory (the arena's) nor memory the program registered.
+bool pageable(const Rows& rows) {
+    DeviceMemory& memory = DeviceMemory::instance();
+    return !inDeviceArena(rows.base) && (!memory.anyRegistered() || memory.registeredHolding(rows.base) == nullptr);
+}
+
 // The work of a synchronous call runs on the legacy stream.
 cudaError_t legacyStreamRefusal() {
     const StreamWork work(nullptr);
@@ -229,6 +236,18 @@ cudaError_t copyOnStream(cudaStream_t stream, const cudaMemcpy3DParms& copy, con
     if (work.queued()) {
         if (const cudaError_t error = rowsError(to, from); error != cudaSuccess) {
             return api().answer(error);
+        }
+        bool fromPageable = false, toPageable = false;
+        {
+            const DeviceLock lock;
+            fromPageable = pageable(from);
+            toPageable = pageable(to);
+        }
+        if (fromPageable || toPageable) {
+            // CUDA's copy with pageable host memory returns once the host's
+            // side is read (or written), after the stream's work before it.
+            runQueuedWork();
+            return copyRows(to, from);
         }
         work.queue([to, from] { copyRows(to, from); });
         return cudaSuccess;

@@ -14,7 +14,10 @@
 //     after launching it, as UnifiedMemoryPerf's does) finds the host's write
 //     when it runs, as on a GPU; and an event recorded after a kernel times
 //     the kernel. A host thread that waits by spinning on memory, with no
-//     call, waits for ever: the queued work never runs.
+//     call, waits for ever: the queued work never runs. A copy to or from
+//     pageable host memory (neither pinned nor registered) runs when its call
+//     is made, after the work queued before it, as CUDA's returns only once
+//     the host's side has been read or written.
 //   A stream that captures (capture.hpp): the work becomes a node of a graph.
 //
 // One order runs everything queued: the order it was given in, which every
