@@ -224,7 +224,7 @@ PLANTS = [
             "stream_latch_legal"),
     runtime("captured_work_unordered", "api/capture.cpp", "    capture_->last.assign(1, node);\n", "",
             "graph_capture_legal"),
-    runtime("graph_free_node_frees_nothing", "api/graphs.cpp",
+    runtime("graph_free_node_frees_nothing", "api/graph_launch.cpp",
             "return DeviceMemory::instance().release(node.freed, node.origin) ? cudaSuccess : cudaErrorInvalidValue;",
             "return cudaSuccess;", "graph_memory_broken"),
     runtime("unregistered_host_memory_reachable", "checks/memcheck.cpp", "            if (!registered->live) {",

@@ -88,5 +88,12 @@ std::string nodeOrigin(cudaGraphNodeType type, const std::string& how, const cha
                        const KernelNode* kernel = nullptr);
 // A memcpy node's parameters for a copy of `bytes` bytes.
 cudaMemcpy3DParms linearCopy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
+// Kahn's order of `graph`'s nodes, by their index: the order they were added
+// in, where the dependencies allow it; false when a cycle leaves some out
+// (graph_launch.cpp).
+bool runOrder(const CUgraph_st& graph, std::vector<size_t>* order);
+// Runs a launch of `exec`, made at `site` ("cudaGraphLaunch at x.cu:12").
+cudaError_t launchGraph(CUgraphExec_st& exec, const std::string& site);
+bool conditionalHandleExists(cudaGraphConditionalHandle handle);
 
 }  // namespace warp_emulator
