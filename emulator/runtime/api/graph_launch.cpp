@@ -117,6 +117,7 @@ namespace {
 
 // "bytes 0-399 of the int[100] from cudaMalloc at x.cu:5": where a conflict lies.
 std::string bytesAt(std::uintptr_t start, std::uintptr_t end) {
+    const DeviceLock lock;
     const void* address = reinterpret_cast<const void*>(start);
     DeviceMemory& memory = DeviceMemory::instance();
     const Allocation* allocation = inDeviceArena(address) ? memory.holding(address) : memory.registeredHolding(address);
@@ -206,11 +207,13 @@ private:
             }
             case cudaGraphNodeTypeMemAlloc: {
                 const DeviceLock lock;
-                if (!DeviceMemory::instance().revive(node.allocation->address)) {
+                const AllocationNode& allocation = node.allocation;
+                if (!DeviceMemory::instance().revive(allocation.room->address, allocation.bytes, allocation.element,
+                                                     allocation.origin)) {
                     std::fprintf(stderr,
                                  "warp emulator: %s: %s could not allocate its memory again: %s\n", site_.c_str(),
                                  node.origin.c_str(),
-                                 DeviceMemory::instance().holding(node.allocation->address)->live
+                                 DeviceMemory::instance().holding(allocation.room->address)->live
                                      ? "its last allocation has not been freed (a graph allocation must be freed "
                                        "before its graph is launched again)"
                                      : "the host has no room");
@@ -412,7 +415,9 @@ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int val
 // Graph memory
 // ---------------------------------------------------------------------------
 
+// What the graphs hold once their launches so far have run.
 cudaError_t cudaDeviceGetGraphMemAttribute(int device, cudaGraphMemAttributeType attribute, void* value) {
+    warp_emulator::runQueuedWork();
     const DeviceLock lock;
     if (device != 0) {
         return api().answer(cudaErrorInvalidDevice);
@@ -451,6 +456,7 @@ cudaError_t cudaDeviceSetGraphMemAttribute(int device, cudaGraphMemAttributeType
 }
 
 cudaError_t cudaDeviceGraphMemTrim(int device) {
+    warp_emulator::runQueuedWork();
     const DeviceLock lock;
     if (device != 0) {
         return api().answer(cudaErrorInvalidDevice);

@@ -24,12 +24,21 @@ struct CUgraph_st {
 namespace warp_emulator {
 
 // Graph memory: its room is reserved when the allocation node is made, and
-// stays reserved while any graph holding that node (a copy, an instantiation) lives.
+// stays reserved while any graph holding that node (a copy, an instantiation)
+// lives. A later allocation node of the same graph that comes after its free
+// (on every path) may take the same room, as CUDA reuses the address.
 struct GraphAllocation {
     void* address = nullptr;
-    size_t bytes = 0;
-    std::string origin;
+    size_t room = 0;
     ~GraphAllocation();
+};
+
+// What one allocation node allocates, in its room.
+struct AllocationNode {
+    std::shared_ptr<GraphAllocation> room;
+    size_t bytes = 0;
+    ElementType element;
+    std::string origin;  // "cudaGraphAddMemAllocNode at x.cu:12"
 };
 
 struct KernelNode {
@@ -62,7 +71,7 @@ struct CUgraphNode_st {
     cudaHostNodeParams host{};
     std::unique_ptr<CUgraph_st> child;           // a child graph node's own copy
     cudaEvent_t event = nullptr;                 // an event record or wait node's
-    std::shared_ptr<warp_emulator::GraphAllocation> allocation;  // a memory allocation node's
+    warp_emulator::AllocationNode allocation;    // a memory allocation node's
     void* freed = nullptr;                       // a memory free node's
     warp_emulator::ConditionalNode conditional;
 };

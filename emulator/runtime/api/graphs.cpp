@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <string>
 
 #include "api/api_state.hpp"
@@ -230,23 +231,73 @@ cudaError_t checkMemset(const cudaMemsetParams& set) {
 
 namespace warp_emulator {
 
-// A graph allocation: its room reserved now, at an address it keeps, named
-// as "the float[100] from `how` at file:line".
+namespace {
+
+// Every node before `nodes` in their graph, and `nodes` themselves.
+std::set<const CUgraphNode_st*> nodesBefore(const std::vector<CUgraphNode_st*>& nodes) {
+    std::set<const CUgraphNode_st*> seen;
+    std::vector<const CUgraphNode_st*> pending(nodes.begin(), nodes.end());
+    while (!pending.empty()) {
+        const CUgraphNode_st* node = pending.back();
+        pending.pop_back();
+        if (seen.insert(node).second) {
+            pending.insert(pending.end(), node->dependencies.begin(), node->dependencies.end());
+        }
+    }
+    return seen;
+}
+
+// Room of an earlier allocation of the same graph that `node` may take: one
+// of at least `bytes` that a free node before `node` frees, after every
+// allocation node that used it.
+std::shared_ptr<GraphAllocation> freedRoomBefore(const CUgraphNode_st& node, size_t bytes) {
+    const std::set<const CUgraphNode_st*> before = nodesBefore(node.dependencies);
+    for (const CUgraphNode_st* free : before) {
+        if (free->type != cudaGraphNodeTypeMemFree) {
+            continue;
+        }
+        std::shared_ptr<GraphAllocation> room;
+        std::vector<const CUgraphNode_st*> users;
+        for (const auto& other : node.graph->nodes) {
+            if (other->type == cudaGraphNodeTypeMemAlloc && other.get() != &node && other->allocation.room != nullptr &&
+                other->allocation.room->address == free->freed) {
+                room = other->allocation.room;
+                users.push_back(other.get());
+            }
+        }
+        if (room == nullptr || room->room < bytes) {
+            continue;
+        }
+        const std::set<const CUgraphNode_st*> beforeFree = nodesBefore(free->dependencies);
+        if (std::all_of(users.begin(), users.end(), [&](const CUgraphNode_st* user) { return beforeFree.count(user); })) {
+            return room;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+// A graph allocation, at an address it keeps: the room of an allocation the
+// graph has freed before it, or new room reserved now; named as "the
+// float[100] from `origin`" (cudaGraphAddMemAllocNode at x.cu:12).
 cudaError_t allocationNode(CUgraphNode_st* node, size_t bytes, ElementType element, const std::string& origin,
                            void** address) {
     if (bytes == 0) {
         return cudaErrorInvalidValue;
     }
-    auto allocation = std::make_shared<GraphAllocation>();
-    allocation->bytes = bytes;
-    allocation->origin = origin;
-    allocation->address = DeviceMemory::instance().reserve(
-        bytes, element, origin, "no allocation yet: its graph's memory allocation node has not run");
-    if (allocation->address == nullptr) {
-        return cudaErrorMemoryAllocation;
+    std::shared_ptr<GraphAllocation> room = freedRoomBefore(*node, bytes);
+    if (room == nullptr) {
+        room = std::make_shared<GraphAllocation>();
+        room->room = bytes;
+        room->address = DeviceMemory::instance().reserve(
+            bytes, element, origin, "no allocation yet: its graph's memory allocation node has not run");
+        if (room->address == nullptr) {
+            return cudaErrorMemoryAllocation;
+        }
     }
-    node->allocation = allocation;
-    *address = allocation->address;
+    node->allocation = AllocationNode{room, bytes, element, origin};
+    *address = room->address;
     return cudaSuccess;
 }
 
@@ -584,8 +635,8 @@ cudaError_t cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node, cudaMemAllocNod
     *parameters = cudaMemAllocNodeParams{};
     parameters->poolProps.allocType = cudaMemAllocationTypePinned;
     parameters->poolProps.location = cudaMemLocation{cudaMemLocationTypeDevice, 0};
-    parameters->bytesize = node->allocation->bytes;
-    parameters->dptr = node->allocation->address;
+    parameters->bytesize = node->allocation.bytes;
+    parameters->dptr = node->allocation.room->address;
     return cudaSuccess;
 }
 cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void* pointer) {
@@ -850,7 +901,7 @@ cudaGraphExecUpdateResult sameShape(const CUgraph_st& a, const CUgraph_st& b) {
             }
         }
         if (x.type == cudaGraphNodeTypeMemAlloc || x.type == cudaGraphNodeTypeMemFree) {
-            if (x.allocation != y.allocation || x.freed != y.freed) {
+            if (x.allocation.room != y.allocation.room || x.freed != y.freed) {
                 return cudaGraphExecUpdateErrorParametersChanged;  // graph memory cannot move
             }
         }

@@ -160,12 +160,16 @@ void* DeviceMemory::reserve(size_t bytes, ElementType element, std::string origi
     return start;
 }
 
-bool DeviceMemory::revive(void* start) {
+bool DeviceMemory::revive(void* start, size_t bytes, ElementType element, std::string origin) {
     const auto found = allocations_.find(reinterpret_cast<std::uintptr_t>(start));
     if (found == allocations_.end() || found->second.live || !found->second.reserved) {
         return false;
     }
-    return makeUsable(found->second);
+    Allocation& allocation = found->second;
+    allocation.bytes = bytes;
+    allocation.element = element;
+    allocation.origin = std::move(origin);
+    return makeUsable(allocation);
 }
 
 void DeviceMemory::unreserve(void* start) {

@@ -68,10 +68,11 @@ public:
     bool release(void* start, const std::string& freedBy);
 
     // Graph memory: room for `bytes`, not yet live (`notYet` says why, as
-    // freedBy does); revive() makes it live, as a fresh allocation, at the
-    // same address; unreserve() gives its room back once it is freed.
+    // freedBy does); revive() makes it live, as a fresh allocation of `bytes`
+    // (no more than the room) at the same address; unreserve() gives its
+    // room back once it is freed.
     void* reserve(size_t bytes, ElementType element, std::string origin, std::string notYet);
-    bool revive(void* start);
+    bool revive(void* start, size_t bytes, ElementType element, std::string origin);
     void unreserve(void* start);
 
     // Registered host memory. registerHost() is null where the bytes overlap
