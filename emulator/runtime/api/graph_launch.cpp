@@ -208,6 +208,11 @@ private:
             case cudaGraphNodeTypeMemAlloc: {
                 const DeviceLock lock;
                 const AllocationNode& allocation = node.allocation;
+                if ((exec_.flags & cudaGraphInstantiateFlagAutoFreeOnLaunch) != 0) {
+                    // Its last allocation, not freed since, is freed by this launch.
+                    DeviceMemory::instance().release(allocation.room->address,
+                                                     "a launch of its graph (cudaGraphInstantiateFlagAutoFreeOnLaunch)");
+                }
                 if (!DeviceMemory::instance().revive(allocation.room->address, allocation.bytes, allocation.element,
                                                      allocation.origin)) {
                     std::fprintf(stderr,
@@ -215,7 +220,8 @@ private:
                                  node.origin.c_str(),
                                  DeviceMemory::instance().holding(allocation.room->address)->live
                                      ? "its last allocation has not been freed (a graph allocation must be freed "
-                                       "before its graph is launched again)"
+                                       "before its graph is launched again, or the graph instantiated with "
+                                       "cudaGraphInstantiateFlagAutoFreeOnLaunch)"
                                      : "the host has no room");
                     return cudaErrorInvalidValue;
                 }
