@@ -35,18 +35,19 @@ struct Rows {
 // nothing, where a row of either side is not all in one live allocation of
 // device memory (or all outside device memory).
 cudaError_t copyRows(const Rows& to, const Rows& from);
-// Whether copyRows would refuse the copy (a copy queued for later is checked now).
-cudaError_t rowsError(const Rows& to, const Rows& from);
+// Whether copyRows would refuse the copy: now, or (`later`) once the work
+// queued before it has run, which may allocate graph memory it reaches.
+cudaError_t rowsError(const Rows& to, const Rows& from, bool later = false);
 // Sets each of the rows' `width / elementBytes` elements to `value`'s low
 // `elementBytes` bytes (1, 2 or 4), as cudaMemset (1) and a memset node do.
 // Only device memory may be set: anything else is cudaErrorInvalidValue.
 cudaError_t setRows(const Rows& to, unsigned int value, unsigned int elementBytes);
-cudaError_t setRowsError(const Rows& to, unsigned int elementBytes);
+cudaError_t setRowsError(const Rows& to, unsigned int elementBytes, bool later = false);
 
 // The copy a cudaMemcpy3DParms names (memory3d.cpp): pitched memory row by
 // row; an array side goes to the textures' part of the runtime.
 cudaError_t copy3D(const cudaMemcpy3DParms& copy);
-cudaError_t copy3DError(const cudaMemcpy3DParms& copy);
+cudaError_t copy3DError(const cudaMemcpy3DParms& copy, bool later = false);
 // Where the textures' part of the runtime copies a CUDA array's side of a 3D
 // copy (it sets this); null while no such part is linked in, and then such a
 // copy is refused, saying so.

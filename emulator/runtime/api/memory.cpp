@@ -34,12 +34,21 @@ constexpr size_t kPitchAlignment = 512;
 // Returns the allocation, or null for memory outside the arena (the host's,
 // or a __device__ variable); sets `bad` when the bytes are not all in one
 // live allocation.
-Allocation* sideOf(const void* pointer, size_t bytes, bool* bad) {
+// Work queued in a stream's order may reach graph memory that is not
+// allocated yet: its allocation node runs before the work does (`later`).
+Allocation* sideOf(const void* pointer, size_t bytes, bool* bad, bool later = false) {
     DeviceMemory& memory = DeviceMemory::instance();
     if (!inDeviceArena(pointer)) {
         return nullptr;
     }
     Allocation* allocation = memory.liveHolding(pointer, bytes);
+    if (allocation == nullptr && later) {
+        Allocation* reserved = memory.holding(pointer);
+        if (reserved != nullptr && reserved->reserved &&
+            bytes <= static_cast<size_t>(reserved->end() - static_cast<const char*>(pointer))) {
+            return reserved;
+        }
+    }
     if (allocation == nullptr) {
         *bad = true;
     }
@@ -77,7 +86,7 @@ cudaError_t legacyStreamRefusal() {
 
 }  // namespace
 
-cudaError_t rowsError(const Rows& to, const Rows& from) {
+cudaError_t rowsError(const Rows& to, const Rows& from, bool later) {
     const DeviceLock lock;
     if (to.width == 0 || to.rows == 0 || to.slices == 0) {
         return cudaSuccess;
@@ -85,8 +94,8 @@ cudaError_t rowsError(const Rows& to, const Rows& from) {
     bool bad = to.base == nullptr || from.base == nullptr;
     for (size_t slice = 0; slice < to.slices && !bad; ++slice) {
         for (size_t row = 0; row < to.rows && !bad; ++row) {
-            sideOf(to.row(slice, row), to.width, &bad);
-            sideOf(from.row(slice, row), to.width, &bad);
+            sideOf(to.row(slice, row), to.width, &bad, later);
+            sideOf(from.row(slice, row), to.width, &bad, later);
         }
     }
     return bad ? cudaErrorInvalidValue : cudaSuccess;
@@ -109,7 +118,7 @@ cudaError_t copyRows(const Rows& to, const Rows& from) {
     return cudaSuccess;
 }
 
-cudaError_t setRowsError(const Rows& to, unsigned int elementBytes) {
+cudaError_t setRowsError(const Rows& to, unsigned int elementBytes, bool later) {
     const DeviceLock lock;
     if (elementBytes != 1 && elementBytes != 2 && elementBytes != 4) {
         return cudaErrorInvalidValue;
@@ -120,7 +129,7 @@ cudaError_t setRowsError(const Rows& to, unsigned int elementBytes) {
     bool bad = to.base == nullptr || to.width % elementBytes != 0;
     for (size_t slice = 0; slice < to.slices && !bad; ++slice) {
         for (size_t row = 0; row < to.rows && !bad; ++row) {
-            if (sideOf(to.row(slice, row), to.width, &bad) == nullptr) {
+            if (sideOf(to.row(slice, row), to.width, &bad, later) == nullptr) {
                 bad = true;  // only device memory is set
             }
         }
@@ -234,7 +243,7 @@ cudaError_t copyOnStream(cudaStream_t stream, const cudaMemcpy3DParms& copy, con
         return cudaSuccess;
     }
     if (work.queued()) {
-        if (const cudaError_t error = rowsError(to, from); error != cudaSuccess) {
+        if (const cudaError_t error = rowsError(to, from, true); error != cudaSuccess) {
             return api().answer(error);
         }
         bool fromPageable = false, toPageable = false;
@@ -266,7 +275,7 @@ cudaError_t setOnStream(cudaStream_t stream, const cudaMemsetParams& set, const 
     }
     const Rows rows{static_cast<char*>(set.dst), set.pitch, 0, set.width * set.elementSize, set.height, 1};
     if (work.queued()) {
-        if (const cudaError_t error = setRowsError(rows, set.elementSize); error != cudaSuccess) {
+        if (const cudaError_t error = setRowsError(rows, set.elementSize, true); error != cudaSuccess) {
             return api().answer(error);
         }
         work.queue([rows, set] { setRows(rows, set.value, set.elementSize); });

@@ -33,7 +33,7 @@ bool fits(const cudaPitchedPtr& pointer, const cudaPos& position, const cudaExte
 
 cudaError_t (*arrayCopy3D)(const cudaMemcpy3DParms& copy) = nullptr;
 
-cudaError_t copy3DError(const cudaMemcpy3DParms& copy) {
+cudaError_t copy3DError(const cudaMemcpy3DParms& copy, bool later) {
     if (copy.srcArray != nullptr || copy.dstArray != nullptr) {
         return arrayCopy3D != nullptr ? cudaSuccess : cudaErrorNotSupported;  // the textures' part checks its own
     }
@@ -43,7 +43,8 @@ cudaError_t copy3DError(const cudaMemcpy3DParms& copy) {
     if (!fits(copy.srcPtr, copy.srcPos, copy.extent) || !fits(copy.dstPtr, copy.dstPos, copy.extent)) {
         return cudaErrorInvalidValue;
     }
-    return rowsError(rowsOf(copy.dstPtr, copy.dstPos, copy.extent), rowsOf(copy.srcPtr, copy.srcPos, copy.extent));
+    return rowsError(rowsOf(copy.dstPtr, copy.dstPos, copy.extent), rowsOf(copy.srcPtr, copy.srcPos, copy.extent),
+                     later);
 }
 
 cudaError_t copy3D(const cudaMemcpy3DParms& copy) {
@@ -132,7 +133,7 @@ cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* parameters, cudaStream_t 
         return cudaSuccess;
     }
     if (work.queued()) {
-        if (const cudaError_t error = warp_emulator::copy3DError(*parameters); error != cudaSuccess) {
+        if (const cudaError_t error = warp_emulator::copy3DError(*parameters, true); error != cudaSuccess) {
             return api().answer(error);
         }
         const cudaMemcpy3DParms copy = *parameters;

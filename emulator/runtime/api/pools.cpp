@@ -136,7 +136,8 @@ cudaError_t cudaFreeAsync(void* pointer, cudaStream_t stream, const char* file, 
     if (work.queued() && pointer != nullptr) {
         const warp_emulator::Allocation* allocation =
             warp_emulator::inDeviceArena(pointer) ? warp_emulator::DeviceMemory::instance().holding(pointer) : nullptr;
-        if (allocation == nullptr || !allocation->live || allocation->start != pointer ||
+        // Graph memory may be allocated by work queued before this free.
+        if (allocation == nullptr || !(allocation->live || allocation->reserved) || allocation->start != pointer ||
             allocation->kind != warp_emulator::MemoryKind::Device) {
             return api().answer(cudaErrorInvalidValue);
         }
