@@ -12,6 +12,9 @@
 #                              original's, launches in strings and comments kept
 #   CHECK=compile_error        tests/emulate/compile_error.cu: the compiler's
 #                              status, its message at the original file and line
+#   CHECK=inline_ptx           tests/emulate/inline_ptx_unknown.cu: inline PTX the
+#                              emulator does not run stops the build with one
+#                              message naming it at its line, not the assembler's
 #   CHECK=arguments            options (-I DIR and -D NAME=1 as one word or two),
 #                              arguments, stdout, stderr, exit status and a signal
 #                              pass through; emulate's own errors exit 125
@@ -144,6 +147,21 @@ elseif(CHECK STREQUAL "compile_error")
   endif()
   message("ok: the compiler's error names ${case}:${error_line}, exit status ${rc}\n${err}")
 
+elseif(CHECK STREQUAL "inline_ptx")
+  set(case tests/emulate/inline_ptx_unknown.cu)
+  line_of(${case} "bfind.u32" error_line)
+  emulate(${case})
+  string(REGEX MATCHALL "error:" errors "${err}")
+  list(LENGTH errors error_count)
+  if(NOT rc EQUAL 1)
+    fail("exit status ${rc}, expected the compiler's 1")
+  elseif(NOT err MATCHES "(^|\n)tests/emulate/inline_ptx_unknown\\.cu:${error_line}:[0-9]+: error: inline PTX `bfind\\.u32 %0, %1;` is not emulated")
+    fail("no message naming the PTX statement at ${case}:${error_line}")
+  elseif(NOT error_count EQUAL 1 OR err MATCHES "Assembler|[{]standard input[}]")
+    fail("${error_count} errors, or the assembler's: expected one message")
+  endif()
+  message("ok: one message names the inline PTX at ${case}:${error_line}\n${err}")
+
 elseif(CHECK STREQUAL "arguments")
   set(case tests/emulate/arguments.cu)
   set(ENV{EMULATE_CXXFLAGS} "-DFROM_ENVIRONMENT=2 -O1")
@@ -184,7 +202,8 @@ elseif(CHECK STREQUAL "sources_are_cuda")
     shuffles_skip_without_tool(nvcc "install the CUDA Toolkit")
   endif()
   foreach(source ${examples}/half_warp_sum_broken.cu ${examples}/half_warp_sum_fixed.cu
-                 tests/emulate/rewrites.cu tests/emulate/arguments.cu tests/emulate/stopped.cu)
+                 tests/emulate/rewrites.cu tests/emulate/arguments.cu tests/emulate/stopped.cu
+                 tests/emulate/inline_ptx_unknown.cu)
     execute_process(COMMAND "${NVCC}" -std=c++17 -c -o "${WORK_DIR}/program.o" ${source}
                     WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)

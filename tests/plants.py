@@ -356,4 +356,27 @@ PLANTS = [
             "sum |= static_cast<std::uint64_t>(half::add<Format>(a, b)) << (16 * part);",
             "sum |= static_cast<std::uint64_t>(static_cast<std::uint16_t>(a + b)) << (16 * part);",
             "half_atomic_legal"),
+
+    # The runtime API's checks: graphs, stream capture, graph memory, host
+    # memory a kernel reaches, inline PTX.
+    runtime("graph_nodes_never_conflict", "checks/graph_races.cpp",
+            "        if (pair.first.firstOverlap(pair.second, &found->start, &found->end)) {", "        if (false) {",
+            "graph_race_broken"),
+    runtime("own_streams_run_at_once", "api/stream_work.cpp",
+            "            queued_ = capture_ == nullptr && refusal_ == cudaSuccess;", "            queued_ = false;",
+            "stream_latch_legal"),
+    runtime("captured_work_unordered", "api/capture.cpp", "    capture_->last.assign(1, node);\n", "",
+            "graph_capture_legal"),
+    runtime("graph_free_node_frees_nothing", "api/graph_launch.cpp",
+            "return DeviceMemory::instance().release(node.freed, node.origin) ? cudaSuccess : cudaErrorInvalidValue;",
+            "return cudaSuccess;", "graph_memory_broken"),
+    runtime("unregistered_host_memory_reachable", "checks/memcheck.cpp", "            if (!registered->live) {",
+            "            if (false) {", "host_register_broken"),
+    runtime("lanemask_lt_is_own_lane", "device/special_registers.cpp", "case SpecialRegister::LaneMaskLt: return below;",
+            "case SpecialRegister::LaneMaskLt: return own;", "inline_ptx_legal"),
+    Plant("emulate_inline_ptx_left_to_the_assembler", "emulator/driver/rewrite.py",
+          "\n             + asm_edits(text, code))", ")",
+          expect_exit=[1], expect=[r"no message naming the PTX statement"],
+          command="{cmake} -DEMULATE=emulator/emulate -DSOURCE_DIR={tree} -DCHECK=inline_ptx "
+                  "-DWORK_DIR={tree}/emulate-work -P tests/emulate.cmake"),
 ]

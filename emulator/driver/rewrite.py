@@ -1,9 +1,9 @@
 """The source rewriting that makes a .cu file C++: each
-kernel<<<grid, block, bytes, stream>>>(args) launch and each
-`extern __shared__ Type name[];` (or `Type name[][N];`, rows of N) becomes a
-form C++ accepts, in a copy that
-keeps every line where it was, so that a message names the original file and
-line. The copies of a file and of the "local" headers it includes are
+kernel<<<grid, block, bytes, stream>>>(args) launch, each
+`extern __shared__ Type name[];` (or `Type name[][N];`, rows of N) and each
+statement of inline PTX becomes a form C++ accepts, in a copy that keeps every
+line where it was, so that a message names the original file and line. The
+copies of a file and of the "local" headers it includes are
 written under one root, each at its own absolute path, so that
 "../common/x.cuh" finds the copy of x.cuh.
 """
@@ -303,6 +303,97 @@ def launch_edits(code, templates):
 
 
 # ---------------------------------------------------------------------------
+# Inline PTX: asm("mov.u32 %0, %%laneid;" : "=r"(lane)) reads a special
+# register, which becomes a call of the emulator's
+# (warp_emulator/device/special_registers.hpp); any other PTX statement
+# becomes one compile-time error that names it (a GCC error pragma, which
+# fires only where the preprocessor keeps the code), never the assembler's
+# errors. Inline assembly that is no PTX (x86 in host code: "pause", or the
+# empty compiler barrier) is left to the host compiler.
+# ---------------------------------------------------------------------------
+
+SPECIAL_REGISTERS = {
+    "laneid": "LaneId", "warpid": "WarpId", "nwarpid": "NWarpId",
+    "lanemask_eq": "LaneMaskEq", "lanemask_lt": "LaneMaskLt", "lanemask_le": "LaneMaskLe",
+    "lanemask_gt": "LaneMaskGt", "lanemask_ge": "LaneMaskGe",
+    "clock": "Clock", "clock64": "Clock64", "globaltimer": "GlobalTimer", "smid": "SmId", "nsmid": "NSmId",
+}
+ASM_START = re.compile(r"\b(?:asm|__asm__|__asm)\b(?:\s*\b(?:volatile|__volatile__|__volatile|inline|goto)\b)*\s*\(")
+# An opcode with a type or state space after a dot (mov.u32, ld.global.u8): PTX, not x86.
+PTX_OPCODE = re.compile(r"(?:^|[\s;{])[a-z][a-z0-9_]*\.[a-z0-9_]+")
+SPECIAL_MOVE = re.compile(r"\s*mov\.(u32|s32|b32|u64|s64|b64)\s+%0\s*,\s*%%?(\w+)\s*;?\s*")
+STRING_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "0": "\0"}
+
+
+def string_literals(text):
+    """The contents of the string literals in `text`, joined, their simple escapes decoded."""
+    value = []
+    for match in re.finditer(r'"((?:[^"\\\n]|\\.)*)"', text):
+        value.append(re.sub(r"\\(.)", lambda m: STRING_ESCAPES.get(m.group(1), m.group(1)), match.group(1)))
+    return "".join(value)
+
+
+def split_top_level(code, start, end, separator):
+    """The pieces of code[start:end] between `separator`s outside brackets, as (start, end)."""
+    pieces, depth, piece = [], 0, start
+    for k in range(start, end):
+        if code[k] in "([{":
+            depth += 1
+        elif code[k] in ")]}":
+            depth -= 1
+        elif code[k] == separator and depth == 0 and not code.startswith("::", k) and code[k - 1] != ":":
+            pieces.append((piece, k))
+            piece = k + 1
+    pieces.append((piece, end))
+    return pieces
+
+
+def asm_replacement(text, code, start, open_paren, close):
+    """What the asm statement text[start:close + 1] becomes, or None to leave it."""
+    parts = split_top_level(code, open_paren + 1, close, ":")
+    template = string_literals(text[parts[0][0]:parts[0][1]])
+    if not PTX_OPCODE.search(template) and "%%" not in template:
+        return None
+    move = SPECIAL_MOVE.fullmatch(template)
+    outputs = split_top_level(code, *parts[1], ",") if len(parts) > 1 else []
+    inputs = text[parts[2][0]:parts[2][1]].strip() if len(parts) > 2 else ""
+    if move is not None and move.group(2) in SPECIAL_REGISTERS and len(outputs) == 1 and not inputs:
+        output = text[outputs[0][0]:outputs[0][1]]
+        constraint = re.match(r'\s*"=([rl])"\s*\((.*)\)\s*$', output, re.S)
+        if constraint is not None:
+            kind = {"u32": "unsigned int", "s32": "int", "b32": "unsigned int",
+                    "u64": "unsigned long long", "s64": "long long", "b64": "unsigned long long"}[move.group(1)]
+            return "((%s) = static_cast<%s>(::warp_emulator::specialRegister(::warp_emulator::SpecialRegister::%s)))" % (
+                " ".join(constraint.group(2).split()), kind, SPECIAL_REGISTERS[move.group(2)])
+    statement = " ".join(template.replace(";", "; ").split()).rstrip()
+    message = ("inline PTX `%s` is not emulated: of inline PTX, the CPU warp emulator runs only a mov from one of "
+               "the special registers %s; write this with CUDA's intrinsics instead"
+               % (statement, ", ".join("%" + name for name in SPECIAL_REGISTERS)))
+    pragma = "GCC error " + '"' + message.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return "_Pragma(%s) ((void)0)" % ('"' + pragma.replace("\\", "\\\\").replace('"', '\\"') + '"')
+
+
+def asm_edits(text, code):
+    edits = []
+    for match in ASM_START.finditer(code):
+        open_paren = match.end() - 1
+        depth = 0
+        close = None
+        for k in range(open_paren, len(code)):
+            depth += {"(": 1, ")": -1}.get(code[k], 0)
+            if depth == 0:
+                close = k
+                break
+        if close is None:
+            continue
+        replacement = asm_replacement(text, code, match.start(), open_paren, close)
+        if replacement is not None:
+            # Every newline of the statement stays, after it: the lines stay where they were.
+            edits.append((match.start(), close + 1, replacement + "\n" * code.count("\n", match.start(), close + 1)))
+    return edits
+
+
+# ---------------------------------------------------------------------------
 # __shared__ declarations
 # ---------------------------------------------------------------------------
 
@@ -439,18 +530,36 @@ def matching_close(code, opening):
     return len(code)
 
 
+def declares_dim3(code, comma):
+    """Whether the comma at `comma` separates the declarators of a statement
+    that begins `dim3` (or `uint3`): `dim3 grid(4), block(32)`."""
+    depth = 0
+    for i in range(comma - 1, -1, -1):
+        if code[i] in ")]":
+            depth += 1
+        elif code[i] in "([":
+            if depth == 0:
+                return False  # the comma is inside parentheses: an argument list
+            depth -= 1
+        elif code[i] in ";{}" and depth == 0:
+            return re.match(r"\s*(?:const\s+)?(?:dim3|uint3)\b", code[i + 1:comma]) is not None
+    return re.match(r"\s*(?:const\s+)?(?:dim3|uint3)\b", code[:comma]) is not None
+
+
 def renamed_builtins(text, code):
     """text and code with the program's own variables named after a built-in
     variable renamed (BUILTIN_NAMES), offsets unchanged."""
     for match in DECLARED_BUILTIN.finditer(code):
         name = match.group(1) or match.group(2)
         at = match.start(1) if match.group(1) else match.start(2)
-        if match.group(2) and not re.search(r"\b(?:dim3|uint3)\b[^;{}()]*$", code[:match.start()]):
+        if match.group(2) and not declares_dim3(code, match.start()):
             continue  # a comma, but no dim3 declaration before it
         end = shadow_scope_end(code, at)
         other = "__" + name[2:]
         for use in reversed(list(re.finditer(r"\b%s\b" % name, code[at:end]))):
             start = at + use.start()
+            if re.search(r"(\.|->|::)\s*$", code[:start]):
+                continue  # a member of the same name (params.gridDim, launch->blockDim) is not the variable
             text = text[:start] + other + text[start + len(name):]
             code = code[:start] + other + code[start + len(name):]
     return text, code
@@ -465,7 +574,8 @@ def rewritten(text, code, templates, kernels=frozenset()):
     # The alignment edits rewrite __shared__ themselves: those that stay are the others.
     inline_shared = [edit for edit in inline_shared_edits(code)
                      if not any(start <= edit[0] < end for start, end, _ in shared + alignments)]
-    edits = launch_edits(code, templates) + shared + address_edits(code, kernels) + alignments + inline_shared
+    edits = (launch_edits(code, templates) + shared + address_edits(code, kernels) + alignments + inline_shared
+             + asm_edits(text, code))
     for start, end, replacement in sorted(edits, key=lambda edit: (edit[0], edit[1]), reverse=True):
         text = text[:start] + replacement + text[end:]
     return text

@@ -33,9 +33,11 @@ LIBRARY_FLAGS = ["-std=c++17", "-O2", "-g1"]
 # The C library's calls that GCC leaves to ThreadSanitizer's runtime to
 # intercept: the runtime library checks them instead (runtime/device/string_calls.cpp);
 # and those a kernel's printf becomes, which a worker process keeps for its
-# block (runtime/device/device_output.cpp).
+# block (runtime/device/device_output.cpp), and the host's waits, at which the
+# work queued on the program's streams runs (runtime/api/host_waits.cpp).
 WRAPPED_CALLS = ["-Wl,--wrap=memcpy,--wrap=memmove,--wrap=memset,--wrap=printf,--wrap=vprintf,--wrap=puts,"
-                 "--wrap=putchar,--wrap=fputs,--wrap=fputc,--wrap=fwrite"]
+                 "--wrap=putchar,--wrap=fputs,--wrap=fputc,--wrap=fwrite",
+                 "-Wl,--wrap=pthread_cond_wait,--wrap=pthread_cond_timedwait,--wrap=pthread_join,--wrap=pthread_barrier_wait,--wrap=sem_wait,--wrap=sem_timedwait,--wrap=nanosleep,--wrap=usleep,--wrap=sleep"]
 # Every .cu file sees what nvcc gives it: the CUDA macros, and cuda_runtime.h
 # included first (include/warp_emulator/cuda_source.hpp).
 CUDA_SOURCE_HEADER = "warp_emulator/cuda_source.hpp"

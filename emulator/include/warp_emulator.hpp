@@ -22,6 +22,7 @@
 //   warp_emulator/device/atomics.hpp       atomics, fences, timers, loads with cache hints
 //   warp_emulator/device/math.hpp          the integer and floating-point intrinsics
 //   warp_emulator/device/textures.hpp      texture fetches, surface reads and writes
+//   warp_emulator/device/special_registers.hpp  the PTX special registers inline PTX reads
 //   warp_emulator/host/launch.hpp          launches
 //   warp_emulator/host/runtime_api.hpp     the runtime API, a header for each part
 // The runtime library, compiled once (emulator/runtime/), holds the rest, a
@@ -65,6 +66,7 @@
 #include "warp_emulator/device/atomics.hpp"
 #include "warp_emulator/device/math.hpp"
 #include "warp_emulator/device/textures.hpp"
+#include "warp_emulator/device/special_registers.hpp"
 #include "warp_emulator/host/launch.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
 

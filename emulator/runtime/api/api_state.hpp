@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <map>
+#include <mutex>
 
 #include "reporting/settings.hpp"
 #include "warp_emulator/host/runtime_types.hpp"
@@ -21,6 +22,12 @@ struct ApiState {
     cudaError_t sticky = cudaSuccess;
     size_t stackBytes = Settings::get().stackBytes;
     std::map<const void*, size_t> dynamicSharedOptIn;  // cudaFuncSetAttribute, per kernel
+    unsigned int deviceFlags = 0;                       // cudaSetDeviceFlags
+    // The device is used by one host thread at a time: a program's threads
+    // may each call the runtime API (simpleCallback's do), and a launch, an
+    // allocation or a copy runs whole before another begins. Recursive, since
+    // one call makes others.
+    std::recursive_mutex deviceMutex;
 
     static ApiState& get() {
         static ApiState* state = new ApiState;
@@ -42,5 +49,17 @@ struct ApiState {
 };
 
 inline ApiState& api() { return ApiState::get(); }
+
+// Held for the whole of a call that uses the device's state (ApiState's
+// deviceMutex says why). Never held while a host function of the program's
+// runs (a stream callback, a graph's host node): it may call the runtime
+// API from another thread and wait for it.
+class DeviceLock {
+public:
+    DeviceLock() : guard_(ApiState::get().deviceMutex) {}
+
+private:
+    std::lock_guard<std::recursive_mutex> guard_;
+};
 
 }  // namespace warp_emulator

@@ -14,7 +14,8 @@ cudaError_t admitCooperativeLaunch(const void* kernel, dim3 grid, dim3 block, si
     if (threads != 0 && threads <= 1024) {
         int perMultiprocessor = 0, multiprocessors = 0;
         h200Attribute(cudaDevAttrMultiProcessorCount, &multiprocessors);
-        if (occupancy(&perMultiprocessor, kernel, static_cast<int>(threads), sharedBytes) == cudaSuccess &&
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor, kernel, static_cast<int>(threads),
+                                                          sharedBytes) == cudaSuccess &&
             1ull * grid.x * grid.y * grid.z >
                 1ull * static_cast<unsigned int>(perMultiprocessor) * static_cast<unsigned int>(multiprocessors)) {
             return api().answer(cudaErrorCooperativeLaunchTooLarge);

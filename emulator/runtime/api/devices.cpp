@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "api/api_state.hpp"
+#include "api/stream_work.hpp"
 #include "api/h200_properties.hpp"
 #include "memory/device_memory.hpp"
 #include "memory/spaces.hpp"
@@ -72,7 +73,62 @@ cudaError_t cudaGetDevice(int* device) {
     *device = 0;
     return api().answer(cudaSuccess);
 }
-cudaError_t cudaSetDeviceFlags(unsigned int) { return api().answer(cudaSuccess); }
+cudaError_t cudaSetDeviceFlags(unsigned int flags) {
+    if ((flags & ~cudaDeviceMask) != 0 || (flags & cudaDeviceScheduleMask) > cudaDeviceScheduleBlockingSync ||
+        (flags & cudaDeviceScheduleMask) == 3) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    api().deviceFlags = flags;
+    return api().answer(cudaSuccess);
+}
+// Host memory is always mapped (unified addressing), as a GPU of today says.
+cudaError_t cudaGetDeviceFlags(unsigned int* flags) {
+    if (flags == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *flags = api().deviceFlags | cudaDeviceMapHost;
+    return api().answer(cudaSuccess);
+}
+cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags) {
+    if (device != 0) {
+        return api().answer(cudaErrorInvalidDevice);
+    }
+    return flags != 0 ? cudaSetDeviceFlags(deviceFlags) : api().answer(cudaSuccess);
+}
+cudaError_t cudaChooseDevice(int* device, const cudaDeviceProp* properties) {
+    if (device == nullptr || properties == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *device = 0;
+    return api().answer(cudaSuccess);
+}
+// The bus of the emulator's one device: what cudaDevAttrPciBusId and its kin say.
+cudaError_t cudaDeviceGetPCIBusId(char* busId, int length, int device) {
+    if (busId == nullptr || length <= 0) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    if (device != 0) {
+        return api().answer(cudaErrorInvalidDevice);
+    }
+    cudaDeviceProp properties{};
+    warp_emulator::h200Properties(&properties);
+    std::snprintf(busId, static_cast<size_t>(length), "%08X:%02X:%02X.0", static_cast<unsigned int>(properties.pciDomainID),
+                  static_cast<unsigned int>(properties.pciBusID), static_cast<unsigned int>(properties.pciDeviceID));
+    return api().answer(cudaSuccess);
+}
+cudaError_t cudaDeviceGetByPCIBusId(int* device, const char* busId) {
+    char own[32];
+    if (device == nullptr || busId == nullptr || cudaDeviceGetPCIBusId(own, sizeof own, 0) != cudaSuccess) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    // Compared without the domain, which may be left out ("bus:device.function").
+    const std::string given(busId), ours(own);
+    if (ours.size() < given.size() || ours.compare(ours.size() - given.size(), given.size(), given) != 0) {
+        return api().answer(cudaErrorInvalidDevice);
+    }
+    *device = 0;
+    return api().answer(cudaSuccess);
+}
 // The CUDA version the emulator stands for: 13.0, in the runtime's encoding.
 cudaError_t cudaDriverGetVersion(int* version) {
     *version = 13000;
@@ -139,15 +195,31 @@ cudaError_t cudaGetLastError() {
     return error;
 }
 cudaError_t cudaPeekAtLastError() { return api().lastError; }
-// Every launch has finished when its call returns; this returns how the last one ended.
-cudaError_t cudaDeviceSynchronize() { return api().answer(api().syncError); }
+// Runs what the program's streams have queued, and returns how the last
+// launch ended. Not while a stream captures: that work is not the device's yet.
+cudaError_t cudaDeviceSynchronize() {
+    if (warp_emulator::anyStreamCaptures()) {
+        return api().answer(cudaErrorStreamCaptureUnsupported);
+    }
+    warp_emulator::runQueuedWork();
+    warp_emulator::releaseAboveThresholds();
+    return api().answer(api().syncError);
+}
 // A fresh context: no sticky error, no allocation (every one freed).
 cudaError_t cudaDeviceReset() {
+    warp_emulator::runQueuedWork();  // a GPU finishes its work first
     warp_emulator::DeviceMemory& memory = warp_emulator::DeviceMemory::instance();
-    std::vector<void*> live;
-    memory.forEachLive([&](warp_emulator::Allocation& allocation) { live.push_back(allocation.start); });
-    for (void* start : live) {
-        memory.release(start, "cudaDeviceReset");
+    const warp_emulator::DeviceLock lock;
+    std::vector<std::pair<void*, bool>> live;  // each start, and whether it is registered host memory
+    memory.forEachLive([&](warp_emulator::Allocation& allocation) {
+        live.emplace_back(allocation.start, allocation.kind == warp_emulator::MemoryKind::HostRegistered);
+    });
+    for (const auto& [start, registered] : live) {
+        if (registered) {
+            memory.unregisterHost(start, "cudaDeviceReset");
+        } else {
+            memory.release(start, "cudaDeviceReset");
+        }
     }
     api().sticky = cudaSuccess;
     api().lastError = cudaSuccess;
@@ -177,6 +249,21 @@ cudaError_t cudaDeviceCanAccessPeer(int* canAccess, int device, int peerDevice) 
     }
     *canAccess = 0;
     return api().answer(cudaSuccess);
+}
+
+// A machine with one GPU: the device is no peer of its own.
+cudaError_t cudaDeviceEnablePeerAccess(int, unsigned int flags) {
+    return api().answer(flags != 0 ? cudaErrorInvalidValue : cudaErrorInvalidDevice);
+}
+cudaError_t cudaDeviceDisablePeerAccess(int) { return api().answer(cudaErrorInvalidDevice); }
+cudaError_t cudaDeviceGetP2PAttribute(int* value, cudaDeviceP2PAttr attribute, int sourceDevice,
+                                      int destinationDevice) {
+    if (value == nullptr || attribute < cudaDevP2PAttrPerformanceRank || attribute > cudaDevP2PAttrOnlyPartialNativeAtomicSupported) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    (void)sourceDevice;
+    (void)destinationDevice;
+    return api().answer(cudaErrorInvalidDevice);  // a device and itself, or one that does not exist
 }
 
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return api().answer(cudaSuccess); }

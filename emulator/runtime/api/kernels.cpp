@@ -1,5 +1,5 @@
 // kernels.cpp: what the runtime knows of a kernel: its attributes and
-// occupancy (warp_emulator/host/kernel_api.hpp).
+// occupancy, and launches of a kernel cast to void* (warp_emulator/host/kernel_api.hpp).
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -20,9 +20,13 @@ std::map<const void*, RegisteredKernel>& registry() {
 
 }  // namespace
 
-void registerKernel(const RegisteredKernel& kernel) { registry()[kernel.address] = kernel; }
+void registerKernel(const RegisteredKernel& kernel) {
+    const DeviceLock lock;
+    registry()[kernel.address] = kernel;
+}
 
 const RegisteredKernel* registeredKernelAt(const void* address) {
+    const DeviceLock lock;
     const auto found = registry().find(address);
     return found == registry().end() ? nullptr : &found->second;
 }
@@ -56,41 +60,73 @@ cudaError_t setFunctionAttribute(const void* kernel, cudaFuncAttribute attribute
     return api().answer(cudaSuccess);
 }
 
-// An sm_90's limits for one multiprocessor: 2048 threads, 32 blocks, 228 KiB
-// of shared memory; registers are unknown here and do not limit.
+// An H200's multiprocessor (evidence/h200-device-properties.txt): 2048
+// threads (64 warps), 32 blocks, 228 KiB of shared memory, of which each
+// block takes its own bytes and 1 KiB the system reserves, in units of 128
+// bytes. Registers are unknown here and limit nothing.
+namespace {
+
+constexpr int kWarpsPerMultiprocessor = 64;
+constexpr int kBlocksPerMultiprocessor = 32;
+constexpr size_t kSharedBytesPerMultiprocessor = 233472;
+constexpr size_t kReservedSharedBytesPerBlock = 1024;
+constexpr size_t kSharedAllocationUnit = 128;
+
+size_t staticSharedBytes(const void* kernel) {
+    const long long shared = SymbolTable::get().sharedBytesOf(kernel);
+    return shared > 0 ? static_cast<size_t>(shared) : 0;
+}
+
+// The dynamic shared memory one block of the kernel may have at most.
+size_t dynamicSharedLimit(const void* kernel) {
+    const auto optIn = api().dynamicSharedOptIn.find(kernel);
+    if (optIn != api().dynamicSharedOptIn.end()) {
+        return optIn->second;
+    }
+    const size_t shared = staticSharedBytes(kernel);
+    return shared < kSharedBytesWithoutOptIn ? kSharedBytesWithoutOptIn - shared : 0;
+}
+
+// How many blocks of `blockSize` threads the warps and the block count allow.
+int blocksByThreads(int blockSize) {
+    const int warps = (blockSize + warpSize - 1) / warpSize;
+    return std::min(kBlocksPerMultiprocessor, kWarpsPerMultiprocessor / warps);
+}
+
+size_t sharedBytesPerBlock(const void* kernel, size_t dynamicSharedBytes) {
+    const size_t bytes = staticSharedBytes(kernel) + dynamicSharedBytes + kReservedSharedBytesPerBlock;
+    return (bytes + kSharedAllocationUnit - 1) / kSharedAllocationUnit * kSharedAllocationUnit;
+}
+
+}  // namespace
+
 cudaError_t occupancy(int* blocksPerMultiprocessor, const void* kernel, int blockSize, size_t dynamicSharedBytes) {
-    if (blocksPerMultiprocessor == nullptr || blockSize <= 0 || blockSize > 1024) {
+    if (blocksPerMultiprocessor == nullptr || kernel == nullptr || blockSize <= 0) {
         return api().answer(cudaErrorInvalidValue);
     }
-    const int warps = (blockSize + warpSize - 1) / warpSize;
-    int blocks = std::min(32, 64 / warps);
-    const long long shared = std::max(0ll, SymbolTable::get().sharedBytesOf(kernel)) + static_cast<long long>(dynamicSharedBytes);
-    if (shared > 0) {
-        blocks = std::min(blocks, static_cast<int>(static_cast<long long>(kMaxSharedBytesOptIn) / shared));
+    if (blockSize > 1024 || dynamicSharedBytes > dynamicSharedLimit(kernel)) {
+        *blocksPerMultiprocessor = 0;  // no block of this kind can run at all
+        return api().answer(cudaSuccess);
     }
-    *blocksPerMultiprocessor = blocks;
+    const int byShared = static_cast<int>(kSharedBytesPerMultiprocessor / sharedBytesPerBlock(kernel, dynamicSharedBytes));
+    *blocksPerMultiprocessor = std::min(blocksByThreads(blockSize), byShared);
     return api().answer(cudaSuccess);
 }
 
-cudaError_t potentialBlockSize(int* minGridSize, int* blockSize, const void* kernel, size_t dynamicSharedBytes,
-                               int blockSizeLimit) {
-    if (minGridSize == nullptr || blockSize == nullptr) {
+cudaError_t availableDynamicShared(size_t* dynamicSharedBytes, const void* kernel, int blocks, int blockSize) {
+    if (dynamicSharedBytes == nullptr || kernel == nullptr || blocks <= 0 || blockSize <= 0) {
         return api().answer(cudaErrorInvalidValue);
     }
-    const int limit = blockSizeLimit > 0 ? std::min(blockSizeLimit, 1024) : 1024;
-    int best = 0, bestSize = warpSize;
-    for (int size = limit / warpSize * warpSize; size >= warpSize; size -= warpSize) {
-        int blocks = 0;
-        occupancy(&blocks, kernel, size, dynamicSharedBytes);
-        if (blocks * size > best) {
-            best = blocks * size;
-            bestSize = size;
-        }
+    *dynamicSharedBytes = 0;
+    if (blockSize > 1024 || blocks > blocksByThreads(blockSize)) {
+        return api().answer(cudaSuccess);
     }
-    int blocks = 0;
-    occupancy(&blocks, kernel, bestSize, dynamicSharedBytes);
-    *blockSize = bestSize;
-    *minGridSize = blocks;  // one multiprocessor
+    const size_t perBlock = kSharedBytesPerMultiprocessor / static_cast<size_t>(blocks) / kSharedAllocationUnit *
+                            kSharedAllocationUnit;
+    const size_t taken = staticSharedBytes(kernel) + kReservedSharedBytesPerBlock;
+    if (perBlock > taken) {
+        *dynamicSharedBytes = std::min(perBlock - taken, dynamicSharedLimit(kernel));
+    }
     return api().answer(cudaSuccess);
 }
 
@@ -100,7 +136,7 @@ cudaError_t potentialBlockSize(int* minGridSize, int* blockSize, const void* ker
 // (warp_emulator/host/launch.hpp). One that no cast the emulator's rewriting
 // saw registered (a void* made elsewhere) is refused, saying so.
 cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** arguments, size_t sharedBytes,
-                             cudaStream_t) {
+                             cudaStream_t stream, const char* file, int line) {
     const warp_emulator::RegisteredKernel* registered = warp_emulator::registeredKernelAt(kernel);
     if (registered == nullptr) {
         std::fprintf(stderr,
@@ -109,6 +145,20 @@ cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** a
                      kernel);
         return warp_emulator::api().answer(cudaErrorInvalidDeviceFunction);
     }
-    registered->launch(kernel, grid, block, arguments, sharedBytes);
+    if (warp_emulator::launchIsKept(stream)) {
+        warp_emulator::keepLaunch(stream, registered->keep(kernel, arguments), grid, block, sharedBytes, file, line);
+    } else {
+        registered->launch(kernel, grid, block, arguments, sharedBytes);
+    }
     return cudaPeekAtLastError();
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, const void* kernel, int blockSize,
+                                                                   size_t dynamicSharedBytes, unsigned int) {
+    return warp_emulator::occupancy(blocks, kernel, blockSize, dynamicSharedBytes);
+}
+
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSharedBytes, const void* kernel, int blocks,
+                                                      int blockSize) {
+    return warp_emulator::availableDynamicShared(dynamicSharedBytes, kernel, blocks, blockSize);
 }

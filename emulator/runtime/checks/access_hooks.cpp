@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "device/builtin_dimensions.hpp"
 #include "memory/device_memory.hpp"
 #include "checks/memory_checks.hpp"
 #include "reporting/source_lines.hpp"
@@ -46,6 +47,9 @@ inline void onAccess(void* address, size_t bytes, bool isWrite, AccessKind kind,
         const char* at = static_cast<const char*>(address);
         if (at >= warp_emulator::localMemoryStart && at + bytes <= warp_emulator::localMemoryEnd) {
             return;  // the thread's own local memory: nothing to check (the most common access of all)
+        }
+        if (at >= __start_warp_emulator_builtins && at < __stop_warp_emulator_builtins) {
+            return;  // gridDim or blockDim: the launch's own, which no thread writes
         }
         const warp_emulator::RuntimeCode checking;
         warp_emulator::MemoryChecks::kernelAccess({address, bytes, isWrite, kind, warp_emulator::Scope::Device,

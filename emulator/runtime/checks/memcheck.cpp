@@ -20,6 +20,10 @@ namespace {
 // past its end, rather than as one into host memory.
 constexpr size_t kSharedSlack = 4096;
 
+// How far past the end of registered host memory an access still counts as
+// one past its end, rather than as one into host memory elsewhere.
+constexpr size_t kRegisteredSlack = 64u << 10;
+
 // The first bytes of a program's address space are never mapped: an address
 // there came from a null pointer.
 constexpr std::uintptr_t kNullPageBytes = 1u << 16;
@@ -331,6 +335,38 @@ Place MemCheck::locate(const AccessRequest& access) {
         return place;
     }
 
+    // Host memory the program registered (cudaHostRegister): a kernel may
+    // touch it, within its bytes, while it stays registered.
+    if (memory.anyRegistered()) {
+        if (Allocation* registered = memory.registeredHolding(at)) {
+            const size_t offset = static_cast<size_t>(at - registered->start);
+            if (!registered->live) {
+                invalid(access, "to " + byteRange(offset, access.bytes) + " of " + registered->describe() +
+                                    ", which " + registered->freedBy +
+                                    " unregistered: a kernel may touch host memory only while it is registered",
+                        cudaErrorIllegalAddress);
+            }
+            if (access.isWrite && (registered->hostFlags & cudaHostRegisterReadOnly) != 0) {
+                invalid(access, "to " + byteRange(offset, access.bytes) + " of " + registered->describe() +
+                                    ", registered read-only (cudaHostRegisterReadOnly)",
+                        cudaErrorIllegalAddress);
+            }
+            if (at + access.bytes > registered->end()) {
+                invalid(access, "to " + byteRange(offset, access.bytes) + " of " + registered->describe() +
+                                    ", which holds " + std::to_string(registered->bytes) + " bytes: " +
+                                    std::to_string(at + access.bytes - registered->end()) + " of them past its end",
+                        cudaErrorIllegalAddress);
+            }
+            place.space = Space::Global;
+            place.allocation = registered;
+            registered->touchedThisLaunch = true;
+            place.granules = registered->granules + offset / kGranuleBytes;
+            place.granuleAddress =
+                reinterpret_cast<std::uintptr_t>(registered->start) + offset / kGranuleBytes * kGranuleBytes;
+            return place;
+        }
+    }
+
     const SymbolTable& symbols = SymbolTable::get();
     for (const MemoryRange& range : symbols.globals()) {
         if (range.holds(at)) {
@@ -359,10 +395,17 @@ Place MemCheck::locate(const AccessRequest& access) {
         std::snprintf(text, sizeof text, "through a null pointer (address 0x%llx)", static_cast<unsigned long long>(number));
         invalid(access, text, cudaErrorIllegalAddress);
     }
+    // Just past the end of registered host memory: that registration names it.
+    if (const Allocation* registered = memory.registeredBefore(at);
+        registered != nullptr && registered->live && static_cast<size_t>(at - registered->end()) < kRegisteredSlack) {
+        invalid(access, pastTheEnd(static_cast<size_t>(at - registered->end()), access.bytes, registered->describe()),
+                cudaErrorIllegalAddress);
+    }
     char text[48];
     std::snprintf(text, sizeof text, "%p, in ", static_cast<void*>(at));
     invalid(access, "to " + std::string(text) + hostMemoryAt(at) + ", which a kernel cannot reach" + argumentPointingNear(at) +
-                        ": give kernels device memory (cudaMalloc, cudaMallocManaged)",
+                        ": give kernels device memory (cudaMalloc, cudaMallocManaged), or register it "
+                        "(cudaHostRegister)",
             cudaErrorIllegalAddress);
 }
 

@@ -7,11 +7,12 @@
 // the bytes of a variable it names: an index past one lands in no variable,
 // or, where two are neighbours, in the next, which the emulator cannot tell
 // from a real access to it); device memory from cudaMalloc and its kin, live;
+// host memory the program registered (cudaHostRegister), while registered;
 // the program's __device__ variables; and read-only constants. Anything else
 // is an invalid access: past an allocation's end (each is followed by a gap
 // in which nothing lies), after cudaFree, through a null pointer, into host
-// memory (a pointer from malloc or new, a host array), another thread's local
-// memory, or a write to read-only data.
+// memory (a pointer from malloc or new, a host array) that is not registered,
+// another thread's local memory, or a write to read-only data.
 //
 // The kernel then stops, as a GPU's does ("an illegal memory access was
 // encountered"): the thread that made the access never goes on, no other

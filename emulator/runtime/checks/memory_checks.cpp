@@ -6,9 +6,11 @@
 
 #include <cstdio>
 
+#include "api/api_state.hpp"
 #include "checks/async_copies.hpp"
-#include "memory/device_memory.hpp"
 #include "checks/block_sharing.hpp"
+#include "checks/graph_races.hpp"
+#include "memory/device_memory.hpp"
 #include "checks/initcheck.hpp"
 #include "checks/memcheck.hpp"
 #include "checks/racecheck.hpp"
@@ -18,9 +20,9 @@
 
 namespace warp_emulator {
 
-bool kernelCodeRunning = false;
-const char* localMemoryStart = nullptr;
-const char* localMemoryEnd = nullptr;
+__thread bool kernelCodeRunning = false;
+__thread const char* localMemoryStart = nullptr;
+__thread const char* localMemoryEnd = nullptr;
 
 void MemoryChecks::kernelAccess(const AccessRequest& access) {
     if (access.kind == AccessKind::Volatile) {
@@ -47,6 +49,13 @@ void MemoryChecks::kernelAccess(const AccessRequest& access) {
         InitCheck::write(place, access);
     }
     RaceCheck::get().access(place, access, access.isWrite, false);
+    if (GraphRaces::recording() && (place.space == Space::Global || place.space == Space::DeviceVariable)) {
+        // A volatile access is strong, as an atomic is: it races with plain ones only.
+        GraphRaces::recordAccess(access.address, access.bytes,
+                                 access.kind == AccessKind::Volatile ? Touch::Atomic
+                                 : access.isWrite                   ? Touch::Write
+                                                                    : Touch::Read);
+    }
 }
 
 Place* MemoryChecks::locateAtomic(const AccessRequest& access) {
@@ -71,6 +80,9 @@ void MemoryChecks::atomicDone(Place* place, const AccessRequest& access, bool wr
         InitCheck::settle();
     }
     RaceCheck::get().access(*place, access, wrote, isCas);
+    if (GraphRaces::recording() && (place->space == Space::Global || place->space == Space::DeviceVariable)) {
+        GraphRaces::recordAccess(access.address, access.bytes, Touch::Atomic);
+    }
     Scheduler::instance().strongAccess(access.address);  // after it: it is done
 }
 
@@ -83,6 +95,7 @@ void MemoryChecks::fence(Scope scope) {
 // nothing to the host, and the program dies of a segmentation fault. So it
 // does here, after saying where.
 void MemoryChecks::hostAccess(const void* address, size_t bytes, bool isWrite, std::uint64_t site) {
+    const DeviceLock lock;  // another host thread may be allocating
     DeviceMemory& memory = DeviceMemory::instance();
     const Allocation* allocation = memory.holding(address);
     if (allocation == nullptr || (allocation->live && allocation->kind != MemoryKind::Device)) {

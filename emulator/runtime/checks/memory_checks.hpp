@@ -18,7 +18,10 @@ namespace warp_emulator {
 // True while the kernel's own code runs (between kernelCodeBegins() and
 // kernelCodeEnds(), on the running thread's fiber). The instrumentation's
 // hooks check only then; the host program's accesses get the host's check.
-extern bool kernelCodeRunning;
+// One for each host thread (__thread: no wrapper call on the hot path), so
+// that while one host thread runs a kernel another's own code stays host
+// code (simpleCallback's threads launch and copy at the same time).
+extern __thread bool kernelCodeRunning;
 // While the runtime's own code runs inside a kernel (a collective, an atomic,
 // a check), nothing it does is the kernel's: an inline function of the
 // standard library that the runtime and the learner's file both use links
@@ -34,9 +37,10 @@ public:
 private:
     bool was_;
 };
-// The running thread's stack, where its local variables live.
-extern const char* localMemoryStart;
-extern const char* localMemoryEnd;
+// The running thread's stack, where its local variables live (on the host
+// thread that runs the kernel).
+extern __thread const char* localMemoryStart;
+extern __thread const char* localMemoryEnd;
 
 struct Place;
 

@@ -1,6 +1,7 @@
 // device_memory.cpp: the arena and its allocations.
 #include "memory/device_memory.hpp"
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -78,19 +79,21 @@ DeviceMemory::DeviceMemory() {
 
 // Where `reserved` bytes fit: after the last allocation, or, once the arena
 // is full, in the room of freed allocations (which then lose their names).
+// Graph memory keeps its room while it is reserved, freed or not.
 char* DeviceMemory::place(size_t reserved) {
     if (arena_ != nullptr && next_ + reserved <= arenaBytes_) {
         char* start = arena_ + next_;
         next_ += reserved;
         return start;
     }
+    const auto taken = [](const Allocation& allocation) { return allocation.live || allocation.reserved; };
     for (auto it = allocations_.begin(); it != allocations_.end(); ++it) {
-        if (it->second.live) {
+        if (taken(it->second)) {
             continue;
         }
         auto run = it;
         char* const from = it->second.start;
-        while (run != allocations_.end() && !run->second.live) {
+        while (run != allocations_.end() && !taken(run->second)) {
             const auto following = std::next(run);
             const char* limit = following == allocations_.end() ? arena_ + next_ : following->second.start;
             if (static_cast<size_t>(limit - from) >= reserved) {
@@ -104,10 +107,35 @@ char* DeviceMemory::place(size_t reserved) {
     return nullptr;
 }
 
+bool DeviceMemory::makeUsable(Allocation& allocation) {
+    const size_t bytes = allocation.bytes;
+    const size_t usable = wholePages(bytes == 0 ? 1 : bytes);
+    if (mprotect(allocation.start, usable, PROT_READ | PROT_WRITE) != 0) {
+        return false;
+    }
+    allocation.granules = static_cast<Granule*>(lazyZeroes(granuleShadowBytes(bytes)));
+    allocation.owners = static_cast<BlockOwner*>(lazyZeroes(ownerShadowBytes(bytes), true));
+    if (allocation.kind == MemoryKind::Device) {
+        // Poison, as the emulator fills __shared__ memory: every byte 0xff is
+        // NaN as a float and -1 as an int, so a read of memory nothing wrote
+        // gives a wrong answer that shows (initcheck.cpp also names it).
+        std::memset(allocation.start, 0xff, bytes);
+        allocation.defined = static_cast<unsigned char*>(lazyZeroes(wholePages(bytes), true));
+    }
+    if ((bytes != 0 && (allocation.granules == nullptr || allocation.owners == nullptr)) ||
+        (allocation.kind == MemoryKind::Device && bytes != 0 && allocation.defined == nullptr)) {
+        mprotect(allocation.start, usable, PROT_NONE);
+        return false;
+    }
+    allocation.live = true;
+    allocation.freedBy.clear();
+    return true;
+}
+
 void* DeviceMemory::allocate(size_t bytes, MemoryKind kind, ElementType element, std::string origin) {
     const size_t usable = wholePages(bytes == 0 ? 1 : bytes);
     char* start = place(usable + gapAfter(bytes));
-    if (start == nullptr || mprotect(start, usable, PROT_READ | PROT_WRITE) != 0) {
+    if (start == nullptr) {
         return nullptr;
     }
     Allocation allocation;
@@ -116,22 +144,48 @@ void* DeviceMemory::allocate(size_t bytes, MemoryKind kind, ElementType element,
     allocation.kind = kind;
     allocation.element = element;
     allocation.origin = std::move(origin);
-    allocation.granules = static_cast<Granule*>(lazyZeroes(granuleShadowBytes(bytes)));
-    allocation.owners = static_cast<BlockOwner*>(lazyZeroes(ownerShadowBytes(bytes), true));
-    if (kind == MemoryKind::Device) {
-        // Poison, as the emulator fills __shared__ memory: every byte 0xff is
-        // NaN as a float and -1 as an int, so a read of memory nothing wrote
-        // gives a wrong answer that shows (initcheck.cpp also names it).
-        std::memset(start, 0xff, bytes);
-        allocation.defined = static_cast<unsigned char*>(lazyZeroes(wholePages(bytes), true));
-    }
-    if ((bytes != 0 && (allocation.granules == nullptr || allocation.owners == nullptr)) ||
-        (kind == MemoryKind::Device && bytes != 0 && allocation.defined == nullptr)) {
-        mprotect(start, usable, PROT_NONE);
+    if (!makeUsable(allocation)) {
         return nullptr;
     }
     allocations_[reinterpret_cast<std::uintptr_t>(start)] = std::move(allocation);
     return start;
+}
+
+void* DeviceMemory::reserve(size_t bytes, ElementType element, std::string origin, std::string notYet) {
+    const size_t usable = wholePages(bytes == 0 ? 1 : bytes);
+    char* start = place(usable + gapAfter(bytes));
+    if (start == nullptr) {
+        return nullptr;
+    }
+    Allocation allocation;
+    allocation.start = start;
+    allocation.bytes = bytes;
+    allocation.element = element;
+    allocation.origin = std::move(origin);
+    allocation.live = false;
+    allocation.reserved = true;
+    allocation.freedBy = std::move(notYet);
+    allocations_[reinterpret_cast<std::uintptr_t>(start)] = std::move(allocation);
+    return start;
+}
+
+bool DeviceMemory::revive(void* start, size_t bytes, ElementType element, std::string origin) {
+    const auto found = allocations_.find(reinterpret_cast<std::uintptr_t>(start));
+    if (found == allocations_.end() || found->second.live || !found->second.reserved) {
+        return false;
+    }
+    Allocation& allocation = found->second;
+    allocation.bytes = bytes;
+    allocation.element = element;
+    allocation.origin = std::move(origin);
+    return makeUsable(allocation);
+}
+
+void DeviceMemory::unreserve(void* start) {
+    const auto found = allocations_.find(reinterpret_cast<std::uintptr_t>(start));
+    if (found != allocations_.end()) {
+        found->second.reserved = false;
+    }
 }
 
 bool DeviceMemory::release(void* start, const std::string& freedBy) {
@@ -141,6 +195,13 @@ bool DeviceMemory::release(void* start, const std::string& freedBy) {
     }
     Allocation& allocation = found->second;
     const size_t usable = wholePages(allocation.bytes == 0 ? 1 : allocation.bytes);
+    if (allocation.sharedFile >= 0) {
+        // Back to the arena's own pages (shared with the launch's worker
+        // processes), no longer the other process's.
+        mmap(allocation.start, usable, PROT_NONE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
+        close(allocation.sharedFile);
+        allocation.sharedFile = -1;
+    }
     madvise(allocation.start, usable, MADV_REMOVE);  // the arena is shared memory: give its pages back
     mprotect(allocation.start, usable, PROT_NONE);
     if (allocation.granules != nullptr) {
@@ -158,6 +219,124 @@ bool DeviceMemory::release(void* start, const std::string& freedBy) {
     allocation.live = false;
     allocation.freedBy = freedBy;
     return true;
+}
+
+int DeviceMemory::share(void* start) {
+    const auto found = allocations_.find(reinterpret_cast<std::uintptr_t>(start));
+    if (found == allocations_.end() || !found->second.live || found->second.kind != MemoryKind::Device) {
+        return -1;
+    }
+    Allocation& allocation = found->second;
+    if (allocation.sharedFile >= 0) {
+        return allocation.sharedFile;
+    }
+    const size_t usable = wholePages(allocation.bytes == 0 ? 1 : allocation.bytes);
+    const int file = memfd_create("warp_emulator_ipc", MFD_CLOEXEC);
+    if (file < 0 || ftruncate(file, static_cast<off_t>(usable)) != 0 ||
+        pwrite(file, allocation.start, usable, 0) != static_cast<ssize_t>(usable) ||
+        mmap(allocation.start, usable, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, file, 0) == MAP_FAILED) {
+        if (file >= 0) {
+            close(file);
+        }
+        return -1;
+    }
+    allocation.sharedFile = file;
+    if (allocation.defined != nullptr) {
+        std::memset(allocation.defined, 1, allocation.bytes);
+    }
+    return file;
+}
+
+void* DeviceMemory::mapShared(const char* path, size_t bytes, std::string origin) {
+    const int file = open(path, O_RDWR | O_CLOEXEC);
+    if (file < 0) {
+        return nullptr;
+    }
+    char* start = static_cast<char*>(allocate(bytes, MemoryKind::Device, ElementType{}, std::move(origin)));
+    const size_t usable = wholePages(bytes == 0 ? 1 : bytes);
+    if (start == nullptr ||
+        mmap(start, usable, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, file, 0) == MAP_FAILED) {
+        close(file);
+        if (start != nullptr) {
+            release(start, "a failed cudaIpcOpenMemHandle");
+        }
+        return nullptr;
+    }
+    Allocation& allocation = allocations_.at(reinterpret_cast<std::uintptr_t>(start));
+    allocation.sharedFile = file;
+    if (allocation.defined != nullptr) {
+        std::memset(allocation.defined, 1, allocation.bytes);
+    }
+    return start;
+}
+
+Allocation* DeviceMemory::registerHost(void* start, size_t bytes, unsigned int flags, std::string origin) {
+    char* const from = static_cast<char*>(start);
+    if (bytes == 0 || inArena(from) || inArena(from + bytes - 1)) {
+        return nullptr;
+    }
+    // A range registered and unregistered since is forgotten where a new one
+    // overlaps it; a live one may not be overlapped.
+    for (auto it = registered_.begin(); it != registered_.end();) {
+        Allocation& other = it->second;
+        if (other.start < from + bytes && from < other.end()) {
+            if (other.live) {
+                return nullptr;
+            }
+            it = registered_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    Allocation allocation;
+    allocation.start = from;
+    allocation.bytes = bytes;
+    allocation.kind = MemoryKind::HostRegistered;
+    allocation.element = ElementType{};
+    allocation.origin = std::move(origin);
+    allocation.hostFlags = flags;
+    allocation.granules = static_cast<Granule*>(lazyZeroes(granuleShadowBytes(bytes)));
+    // Owners too: a launch's worker processes write host memory of the
+    // program's own through them (checks/block_sharing.hpp).
+    allocation.owners = static_cast<BlockOwner*>(lazyZeroes(ownerShadowBytes(bytes), true));
+    if (allocation.granules == nullptr || allocation.owners == nullptr) {
+        return nullptr;
+    }
+    Allocation& kept = registered_[reinterpret_cast<std::uintptr_t>(from)] = std::move(allocation);
+    return &kept;
+}
+
+bool DeviceMemory::unregisterHost(void* start, const std::string& unregisteredBy) {
+    const auto found = registered_.find(reinterpret_cast<std::uintptr_t>(start));
+    if (found == registered_.end() || !found->second.live) {
+        return false;
+    }
+    Allocation& allocation = found->second;
+    if (allocation.granules != nullptr) {
+        munmap(allocation.granules, granuleShadowBytes(allocation.bytes));
+        allocation.granules = nullptr;
+    }
+    if (allocation.owners != nullptr) {
+        munmap(allocation.owners, ownerShadowBytes(allocation.bytes));
+        allocation.owners = nullptr;
+    }
+    allocation.live = false;
+    allocation.freedBy = unregisteredBy;
+    return true;
+}
+
+Allocation* DeviceMemory::registeredHolding(const void* address) {
+    auto after = registered_.upper_bound(reinterpret_cast<std::uintptr_t>(address));
+    if (after == registered_.begin()) {
+        return nullptr;
+    }
+    Allocation& allocation = std::prev(after)->second;
+    return static_cast<const char*>(address) < allocation.end() ? &allocation : nullptr;
+}
+
+const Allocation* DeviceMemory::registeredBefore(const void* address) const {
+    auto after = registered_.upper_bound(reinterpret_cast<std::uintptr_t>(address));
+    return after == registered_.begin() ? nullptr : &std::prev(after)->second;
 }
 
 Allocation* DeviceMemory::search(const void* address) {

@@ -6,6 +6,14 @@
 // the arena runs out, so that a use after cudaFree is seen as one. Every
 // allocation is recorded with its element type and call site, so a report
 // can name it.
+//
+// Two kinds of memory stand apart. Graph memory (a graph's allocation node,
+// cudaMallocAsync on a capturing stream) has its address fixed when the node
+// is made and is allocated each time the node runs: its room is reserved,
+// and it is live only from its allocation node to its free. Registered host
+// memory (cudaHostRegister) is the program's own, outside the arena: it is
+// recorded beside it, with the shadows the race check needs, and a kernel
+// may touch it while it stays registered.
 #pragma once
 
 #include <cstddef>
@@ -35,6 +43,9 @@ struct Allocation {
     std::string shape;     // a CUDA array's, "64x64 CUDA array of float"; else empty
     bool live = true;
     std::string freedBy;   // "cudaFree at shuffles.cu:430", once freed
+    bool reserved = false; // graph memory: its room stays its own while its graph lives
+    int sharedFile = -1;   // shared with another process (IPC): the memfd its pages are
+    unsigned int hostFlags = 0;  // cudaHostAlloc's or cudaHostRegister's flags
     // The checks' shadows (shadow.hpp), made with the allocation. `defined`
     // only for MemoryKind::Device: managed and pinned host memory is the
     // host's too, and the host's own writes to it are not all seen.
@@ -65,6 +76,25 @@ public:
     // False when `start` is not a live allocation's start.
     bool release(void* start, const std::string& freedBy);
 
+    // Graph memory: room for `bytes`, not yet live (`notYet` says why, as
+    // freedBy does); revive() makes it live, as a fresh allocation of `bytes`
+    // (no more than the room) at the same address; unreserve() gives its
+    // room back once it is freed.
+    void* reserve(size_t bytes, ElementType element, std::string origin, std::string notYet);
+    bool revive(void* start, size_t bytes, ElementType element, std::string origin);
+    void unreserve(void* start);
+
+    // Registered host memory. registerHost() is null where the bytes overlap
+    // memory registered already or the arena; unregisterHost() is false where
+    // `start` is no registered range's start.
+    Allocation* registerHost(void* start, size_t bytes, unsigned int flags, std::string origin);
+    bool unregisterHost(void* start, const std::string& unregisteredBy);
+    // The registered range, live or unregistered since, that holds `address`;
+    // the closest one ending at or before it.
+    Allocation* registeredHolding(const void* address);
+    const Allocation* registeredBefore(const void* address) const;
+    bool anyRegistered() const { return !registered_.empty(); }
+
     bool inArena(const void* address) const {
         const char* at = static_cast<const char*>(address);
         return at >= arena_ && at < arena_ + arenaBytes_;
@@ -86,11 +116,22 @@ public:
     const Allocation* before(const void* address) const;
     const Allocation* after(const void* address) const;
 
+    // Memory shared between processes (IPC). share() moves a live
+    // allocation's pages into a memfd, at the same address, and gives its
+    // descriptor (-1 where the host refuses); mapShared() maps another
+    // process's, opened at `path`, into a new allocation. Both are taken as
+    // defined from then on: the other process's writes are not seen.
+    int share(void* start);
+    void* mapShared(const char* path, size_t bytes, std::string origin);
+
+    // Every live allocation, and every registered host range.
     template <typename Visit>
     void forEachLive(Visit visit) {
-        for (auto& [start, allocation] : allocations_) {
-            if (allocation.live) {
-                visit(allocation);
+        for (auto* map : {&allocations_, &registered_}) {
+            for (auto& [start, allocation] : *map) {
+                if (allocation.live) {
+                    visit(allocation);
+                }
             }
         }
     }
@@ -104,11 +145,14 @@ private:
     size_t arenaBytes_ = 0;
     size_t next_ = 0;                                 // where the next allocation may start
     std::map<std::uintptr_t, Allocation> allocations_;  // live and freed, by start
+    std::map<std::uintptr_t, Allocation> registered_;   // registered host memory, by start
     Allocation* lastFound_ = nullptr;
 
     DeviceMemory();
     char* place(size_t reserved);
     Allocation* search(const void* address);
+    // Makes `allocation`'s pages usable and its shadows; false when the host has no room.
+    bool makeUsable(Allocation& allocation);
 };
 
 }  // namespace warp_emulator

@@ -4,7 +4,10 @@
 #include <string>
 
 #include "api/api_state.hpp"
+#include "api/stream_work.hpp"
+#include "device/builtin_dimensions.hpp"
 #include "scheduling/fibers.hpp"
+#include "scheduling/launch.hpp"
 #include "checks/memory_checks.hpp"
 #include "scheduling/block_workers.hpp"
 #include "scheduling/scheduler.hpp"
@@ -20,31 +23,8 @@ namespace warp_emulator {
 
 namespace {
 
-// What a GPU says to a launch configuration: evidence/gpu-answers-h200.txt.
-// Every refusal there is cudaErrorInvalidValue.
 cudaError_t checkConfiguration(const LaunchSpec& spec) {
-    const dim3 grid = spec.grid;
-    const dim3 block = spec.block;
-    const unsigned long long threads = 1ull * block.x * block.y * block.z;
-    if (threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64) {
-        return cudaErrorInvalidValue;
-    }
-    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 2147483647u || grid.y > 65535 || grid.z > 65535) {
-        return cudaErrorInvalidValue;
-    }
-    // A deduced template has no address: its static __shared__ bytes are not
-    // known, and only its dynamic ones are checked.
-    const long long staticBytes = spec.kernel != nullptr ? SymbolTable::get().sharedBytesOf(spec.kernel) : 0;
-    const ApiState& api = ApiState::get();
-    const auto optIn = api.dynamicSharedOptIn.find(spec.kernel);
-    const bool optedIn = optIn != api.dynamicSharedOptIn.end();
-    const size_t dynamicLimit = optedIn ? optIn->second : kSharedBytesWithoutOptIn;
-    const size_t blockLimit = optedIn ? kMaxSharedBytesOptIn : kSharedBytesWithoutOptIn;
-    if (spec.sharedBytes > dynamicLimit ||
-        spec.sharedBytes + static_cast<size_t>(staticBytes > 0 ? staticBytes : 0) > blockLimit) {
-        return cudaErrorInvalidValue;
-    }
-    return cudaSuccess;
+    return launchConfigurationError(spec.kernel, spec.grid, spec.block, spec.sharedBytes);
 }
 
 // A program built against libtsan as well would have two runtimes for the
@@ -113,7 +93,33 @@ void launchBegins(const void* kernel, const char* name) {
     std::_Exit(kCannotRunExitCode);
 }
 
+// What a GPU says to a launch configuration: evidence/gpu-answers-h200.txt.
+// Every refusal there is cudaErrorInvalidValue.
+cudaError_t launchConfigurationError(const void* kernel, dim3 grid, dim3 block, size_t sharedBytes) {
+    const unsigned long long threads = 1ull * block.x * block.y * block.z;
+    if (threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64) {
+        return cudaErrorInvalidValue;
+    }
+    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 2147483647u || grid.y > 65535 || grid.z > 65535) {
+        return cudaErrorInvalidValue;
+    }
+    // A deduced template has no address: its static __shared__ bytes are not
+    // known, and only its dynamic ones are checked.
+    const long long staticBytes = kernel != nullptr ? SymbolTable::get().sharedBytesOf(kernel) : 0;
+    const ApiState& api = ApiState::get();
+    const auto optIn = api.dynamicSharedOptIn.find(kernel);
+    const bool optedIn = optIn != api.dynamicSharedOptIn.end();
+    const size_t dynamicLimit = optedIn ? optIn->second : kSharedBytesWithoutOptIn;
+    const size_t blockLimit = optedIn ? kMaxSharedBytesOptIn : kSharedBytesWithoutOptIn;
+    if (sharedBytes > dynamicLimit ||
+        sharedBytes + static_cast<size_t>(staticBytes > 0 ? staticBytes : 0) > blockLimit) {
+        return cudaErrorInvalidValue;
+    }
+    return cudaSuccess;
+}
+
 void runLaunch(const LaunchSpec& spec) {
+    const DeviceLock lock;  // one launch at a time, whichever host thread makes it
     refuseThreadSanitizerRuntime();
     ApiState& api = ApiState::get();
     Scheduler& scheduler = Scheduler::instance();
@@ -134,6 +140,7 @@ void runLaunch(const LaunchSpec& spec) {
     }
     scheduler.grid = spec.grid;
     scheduler.block = spec.block;
+    setLaunchDimensions(spec.grid, spec.block);
     scheduler.threadsPerBlock = static_cast<int>(spec.block.x * spec.block.y * spec.block.z);
     scheduler.dynamicSharedBytes = spec.sharedBytes;
     scheduler.pointerArguments = spec.pointerArguments;
@@ -181,6 +188,7 @@ void runLaunch(const LaunchSpec& spec) {
 }
 
 LaunchFindings lastLaunchFindings() {
+    runQueuedWork();  // a launch on a stream of the program's own runs when the host waits
     const LaunchReport& report = Scheduler::instance().report;
     return {report.findingCount(), report.first};
 }

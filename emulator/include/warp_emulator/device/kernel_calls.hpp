@@ -244,5 +244,15 @@ T fromBits(std::uint64_t bits) {
 
 #define threadIdx (::warp_emulator::threadIndex())
 #define blockIdx (::warp_emulator::blockIndex())
-#define blockDim (::warp_emulator::blockSize())
-#define gridDim (::warp_emulator::gridSize())
+
+// gridDim and blockDim, the same for every thread of a launch, are variables
+// the runtime sets as each launch begins (runtime/device/builtin_dimensions.cpp),
+// and their names are renamed to theirs, not replaced by a call as threadIdx's
+// is: CUDA's own structs have members of those names (cudaKernelNodeParams,
+// cudaLaunchConfig_t), which `params.gridDim = grid;` must reach, and a
+// renamed member is still a member. The instrumentation's hooks let a read of
+// them through at once (access_hooks.cpp); a write does not compile.
+extern const dim3 warp_emulator_gridDim;
+extern const dim3 warp_emulator_blockDim;
+#define gridDim warp_emulator_gridDim
+#define blockDim warp_emulator_blockDim

@@ -8,6 +8,7 @@
 // arguments the call deduces, into deducedLaunch(...).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -92,23 +93,88 @@ void launchWith(Kernel kernel, const void* address, const char* name, dim3 grid,
     runLaunch(spec);
 }
 
+// ---------------------------------------------------------------------------
+// A launch kept to be made later: a launch on a stream of the program's own,
+// until the host waits, or on a stream that captures into a graph
+// (cudaStreamBeginCapture), or a graph's kernel node. It keeps copies
+// of the arguments, made when the launch was written, as CUDA's do.
+// ---------------------------------------------------------------------------
+
+class KeptLaunch {
+public:
+    virtual ~KeptLaunch() = default;
+    // The launch, with the kept arguments, over grid x block threads.
+    virtual void launch(dim3 grid, dim3 block, size_t sharedBytes) = 0;
+    // A pointer to each kept argument, as cudaKernelNodeParams::kernelParams holds them.
+    virtual void** argumentPointers() = 0;
+    const void* kernel = nullptr;  // the kernel's address; null for a deduced template
+    const char* name = nullptr;    // as written, where there is no address
+};
+using KeptLaunchPointer = std::shared_ptr<KeptLaunch>;
+
+template <typename Kernel, typename Tuple>
+class KeptArguments final : public KeptLaunch {
+public:
+    KeptArguments(Kernel call, const void* address, const char* written, Tuple arguments)
+        : call_(call), arguments_(std::move(arguments)) {
+        kernel = address;
+        name = written;
+        std::apply([&](auto&... argument) { (pointers_.push_back(static_cast<void*>(&argument)), ...); }, arguments_);
+    }
+    void launch(dim3 grid, dim3 block, size_t sharedBytes) override {
+        launchWith(call_, kernel, name, grid, block, sharedBytes, arguments_);
+    }
+    void** argumentPointers() override { return pointers_.data(); }
+
+private:
+    Kernel call_;
+    Tuple arguments_;
+    std::vector<void*> pointers_;
+};
+
+// Whether a launch on `stream` is not to run now (runtime/api/stream_work.hpp):
+// the stream is one of the program's own, whose work runs when the host next
+// waits; or it captures, and the launch becomes a node of its graph; or the
+// launch is one a capture in progress refuses. A launch on the legacy stream
+// runs now, once the work queued before it has run.
+bool launchIsKept(cudaStream_t stream);
+// Queues the launch, written at file:line, records it into the graph `stream`
+// captures, or refuses it.
+void keepLaunch(cudaStream_t stream, KeptLaunchPointer launch, dim3 grid, dim3 block, size_t sharedBytes,
+                const char* file = "", int line = 0);
+
 // kernel<<<grid, block, sharedBytes, stream>>>(arguments...)
+// The launch's line is the one it was written on (the rewriting keeps lines):
+// a captured launch's node is named by it.
 template <typename... Parameters>
 struct ConfiguredLaunch {
     void (*kernel)(Parameters...);
     dim3 grid, block;
     size_t sharedBytes;
+    cudaStream_t stream;
+    const char* file;
+    int line;
     template <typename... Arguments>
     void operator()(Arguments&&... arguments) const {
         launchBegins(reinterpret_cast<const void*>(kernel), nullptr);
-        std::tuple<std::decay_t<Parameters>...> bound(std::forward<Arguments>(arguments)...);
-        launchWith(kernel, reinterpret_cast<const void*>(kernel), nullptr, grid, block, sharedBytes, bound);
+        using Tuple = std::tuple<std::decay_t<Parameters>...>;
+        const void* address = reinterpret_cast<const void*>(kernel);
+        if (launchIsKept(stream)) {
+            keepLaunch(stream,
+                          std::make_shared<KeptArguments<void (*)(Parameters...), Tuple>>(
+                              kernel, address, nullptr, Tuple(std::forward<Arguments>(arguments)...)),
+                          grid, block, sharedBytes, file, line);
+            return;
+        }
+        Tuple bound(std::forward<Arguments>(arguments)...);
+        launchWith(kernel, address, nullptr, grid, block, sharedBytes, bound);
     }
 };
 template <typename... Parameters>
 ConfiguredLaunch<Parameters...> configuredLaunch(void (*kernel)(Parameters...), dim3 grid, dim3 block,
-                                                 size_t sharedBytes = 0, cudaStream_t = nullptr) {
-    return {kernel, grid, block, sharedBytes};
+                                                 size_t sharedBytes = 0, cudaStream_t stream = nullptr,
+                                                 WARP_EMULATOR_SITE) {
+    return {kernel, grid, block, sharedBytes, stream, file, line};
 }
 
 // The same for a function template launched without its template arguments:
@@ -120,17 +186,28 @@ struct DeducedLaunch {
     const char* name;
     dim3 grid, block;
     size_t sharedBytes;
+    cudaStream_t stream;
+    const char* file;
+    int line;
     template <typename... Arguments>
     void operator()(Arguments&&... arguments) const {
         launchBegins(nullptr, name);
-        std::tuple<std::decay_t<Arguments>...> bound(std::forward<Arguments>(arguments)...);
+        using Tuple = std::tuple<std::decay_t<Arguments>...>;
+        if (launchIsKept(stream)) {
+            keepLaunch(stream,
+                          std::make_shared<KeptArguments<Call, Tuple>>(call, nullptr, name,
+                                                                       Tuple(std::forward<Arguments>(arguments)...)),
+                          grid, block, sharedBytes, file, line);
+            return;
+        }
+        Tuple bound(std::forward<Arguments>(arguments)...);
         launchWith(call, nullptr, name, grid, block, sharedBytes, bound);
     }
 };
 template <typename Call>
 DeducedLaunch<Call> deducedLaunch(Call call, const char* name, dim3 grid, dim3 block, size_t sharedBytes = 0,
-                                  cudaStream_t = nullptr) {
-    return {call, name, grid, block, sharedBytes};
+                                  cudaStream_t stream = nullptr, WARP_EMULATOR_SITE) {
+    return {call, name, grid, block, sharedBytes, stream, file, line};
 }
 
 // ---------------------------------------------------------------------------
@@ -146,6 +223,9 @@ struct RegisteredKernel {
     const void* address = nullptr;
     // Launches the kernel at `address` with *arguments[i] as its i-th argument.
     void (*launch)(const void* address, dim3 grid, dim3 block, void** arguments, size_t sharedBytes) = nullptr;
+    // Copies of *arguments[i], kept with the kernel for a later launch (a graph's kernel node).
+    KeptLaunchPointer (*keep)(const void* address, void** arguments) = nullptr;
+    size_t parameterCount = 0;
 };
 void registerKernel(const RegisteredKernel& kernel);
 // The kernel registered at `address`, or null.
@@ -153,8 +233,9 @@ const RegisteredKernel* registeredKernelAt(const void* address);
 
 template <typename... Parameters, size_t... Index>
 void launchFromArray(void (*kernel)(Parameters...), dim3 grid, dim3 block, void** arguments, size_t sharedBytes,
-                     std::index_sequence<Index...>) {
-    configuredLaunch(kernel, grid, block, sharedBytes)(*static_cast<std::decay_t<Parameters>*>(arguments[Index])...);
+                     std::index_sequence<Index...>, cudaStream_t stream = nullptr, const char* file = "", int line = 0) {
+    configuredLaunch(kernel, grid, block, sharedBytes, stream, file, line)(
+        *static_cast<std::decay_t<Parameters>*>(arguments[Index])...);
 }
 
 template <typename... Parameters>
@@ -163,9 +244,24 @@ void launchAt(const void* address, dim3 grid, dim3 block, void** arguments, size
     launchFromArray(kernel, grid, block, arguments, sharedBytes, std::index_sequence_for<Parameters...>{});
 }
 
+template <typename... Parameters, size_t... Index>
+KeptLaunchPointer keepFromArray(void (*kernel)(Parameters...), void** arguments, std::index_sequence<Index...>) {
+    using Tuple = std::tuple<std::decay_t<Parameters>...>;
+    return std::make_shared<KeptArguments<void (*)(Parameters...), Tuple>>(
+        kernel, reinterpret_cast<const void*>(kernel), nullptr,
+        Tuple(*static_cast<std::decay_t<Parameters>*>(arguments[Index])...));
+}
+
+template <typename... Parameters>
+KeptLaunchPointer keepAt(const void* address, void** arguments) {
+    auto* kernel = reinterpret_cast<void (*)(Parameters...)>(const_cast<void*>(address));
+    return keepFromArray(kernel, arguments, std::index_sequence_for<Parameters...>{});
+}
+
 template <typename... Parameters>
 auto registeredKernel(void (*kernel)(Parameters...)) -> void (*)(Parameters...) {
-    registerKernel({reinterpret_cast<const void*>(kernel), launchAt<Parameters...>});
+    registerKernel({reinterpret_cast<const void*>(kernel), launchAt<Parameters...>, keepAt<Parameters...>,
+                    sizeof...(Parameters)});
     return kernel;
 }
 // Anything else cast to void* (not a kernel after all) is left as it is.

@@ -1,7 +1,7 @@
-// memory_3d_types.hpp: what a 3D copy names (cudaMemcpy3D) and its make_
-// functions, with CUDA 13.0's names and fields (the Toolkit's driver_types.h
-// declares the types, driver_functions.h the functions). A CUDA array's side
-// of cudaMemcpy3D is texture_api.hpp's; linear memory's, the memory part's.
+// memory_3d_types.hpp: what a 3D copy names (cudaMemcpy3D, cudaMemcpy3DPeer)
+// and its make_ functions, with CUDA 13.0's names and fields (the Toolkit's
+// driver_types.h declares the types, driver_functions.h the functions). The
+// copies are memory3d_api.hpp's; a CUDA array's side, texture_api.hpp's.
 #pragma once
 
 #include <cstddef>
@@ -11,9 +11,9 @@
 
 struct cudaPitchedPtr {
     void* ptr;
-    size_t pitch;  // bytes from one row to the next
-    size_t xsize;  // the rows' width, in elements
-    size_t ysize;  // rows
+    size_t pitch;  // bytes from one row's start to the next's
+    size_t xsize;  // the rows' width, in elements (bytes for memory from cudaMalloc3D)
+    size_t ysize;  // rows in a slice
 };
 
 // In elements of a CUDA array where one takes part in the copy, else in bytes (width) and rows.
@@ -24,7 +24,7 @@ struct cudaExtent {
 };
 
 struct cudaPos {
-    size_t x;
+    size_t x;  // bytes into a row for linear memory, elements for a CUDA array
     size_t y;
     size_t z;
 };
@@ -38,6 +38,18 @@ struct cudaMemcpy3DParms {
     cudaPitchedPtr dstPtr;
     cudaExtent extent;
     cudaMemcpyKind kind;
+};
+
+struct cudaMemcpy3DPeerParms {
+    cudaArray_t srcArray;
+    cudaPos srcPos;
+    cudaPitchedPtr srcPtr;
+    int srcDevice;
+    cudaArray_t dstArray;
+    cudaPos dstPos;
+    cudaPitchedPtr dstPtr;
+    int dstDevice;
+    cudaExtent extent;
 };
 
 inline cudaPitchedPtr make_cudaPitchedPtr(void* pointer, size_t pitch, size_t xsize, size_t ysize) {

@@ -96,13 +96,14 @@ ElementType elementTypeOf() {
 }
 
 enum class MemoryKind : unsigned char {
-    Device,      // cudaMalloc, cudaMallocPitch, cudaMallocAsync: the kernel's, never the host's
-    Managed,     // cudaMallocManaged: the host's and the kernel's
-    HostPinned,  // cudaMallocHost, cudaHostAlloc: host memory a kernel may read
+    Device,          // cudaMalloc, cudaMallocPitch, cudaMallocAsync: the kernel's, never the host's
+    Managed,         // cudaMallocManaged: the host's and the kernel's
+    HostPinned,      // cudaMallocHost, cudaHostAlloc: host memory a kernel may read
+    HostRegistered,  // cudaHostRegister: the program's own host memory, a kernel's while registered
 };
 
 cudaError_t allocate(void** pointer, size_t bytes, MemoryKind kind, ElementType element, const char* how,
-                     const char* file, int line);
+                     const char* file, int line, unsigned int hostFlags = 0);
 cudaError_t release(void* pointer, MemoryKind kind, const char* how, const char* file, int line);
 cudaError_t mallocPitch(void** pointer, size_t* pitch, size_t width, size_t height, ElementType element,
                         const char* file, int line);
@@ -124,11 +125,6 @@ cudaError_t cudaMalloc(T** pointer, size_t bytes, WARP_EMULATOR_SITE) {
                                    warp_emulator::elementTypeOf<T>(), "cudaMalloc", file, line);
 }
 template <typename T>
-cudaError_t cudaMallocAsync(T** pointer, size_t bytes, cudaStream_t, WARP_EMULATOR_SITE) {
-    return warp_emulator::allocate(warp_emulator::untypedPointer(pointer), bytes, warp_emulator::MemoryKind::Device,
-                                   warp_emulator::elementTypeOf<T>(), "cudaMallocAsync", file, line);
-}
-template <typename T>
 cudaError_t cudaMallocManaged(T** pointer, size_t bytes, unsigned int = cudaMemAttachGlobal, WARP_EMULATOR_SITE) {
     return warp_emulator::allocate(warp_emulator::untypedPointer(pointer), bytes, warp_emulator::MemoryKind::Managed,
                                    warp_emulator::elementTypeOf<T>(), "cudaMallocManaged", file, line);
@@ -138,10 +134,11 @@ cudaError_t cudaMallocHost(T** pointer, size_t bytes, WARP_EMULATOR_SITE) {
     return warp_emulator::allocate(warp_emulator::untypedPointer(pointer), bytes, warp_emulator::MemoryKind::HostPinned,
                                    warp_emulator::elementTypeOf<T>(), "cudaMallocHost", file, line);
 }
+// Mapped or not, pinned memory is the kernel's to reach (unified addressing).
 template <typename T>
-cudaError_t cudaHostAlloc(T** pointer, size_t bytes, unsigned int, WARP_EMULATOR_SITE) {
+cudaError_t cudaHostAlloc(T** pointer, size_t bytes, unsigned int flags, WARP_EMULATOR_SITE) {
     return warp_emulator::allocate(warp_emulator::untypedPointer(pointer), bytes, warp_emulator::MemoryKind::HostPinned,
-                                   warp_emulator::elementTypeOf<T>(), "cudaHostAlloc", file, line);
+                                   warp_emulator::elementTypeOf<T>(), "cudaHostAlloc", file, line, flags);
 }
 // Rows of `width` bytes, each starting `*pitch` bytes after the one before.
 template <typename T>
@@ -150,22 +147,38 @@ cudaError_t cudaMallocPitch(T** pointer, size_t* pitch, size_t width, size_t hei
                                       warp_emulator::elementTypeOf<T>(), file, line);
 }
 cudaError_t cudaFree(void* pointer, WARP_EMULATOR_SITE);
-cudaError_t cudaFreeAsync(void* pointer, cudaStream_t stream, WARP_EMULATOR_SITE);
 cudaError_t cudaFreeHost(void* pointer, WARP_EMULATOR_SITE);
-// Pinned host memory is the kernel's to read at the same address.
-cudaError_t cudaHostGetDevicePointer(void** devicePointer, void* hostPointer, unsigned int flags);
 cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attributes, const void* pointer);
 
 cudaError_t cudaMemcpy(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void* destination, const void* source, size_t bytes, cudaMemcpyKind kind,
-                            cudaStream_t stream = nullptr);
+                            cudaStream_t stream = nullptr, WARP_EMULATOR_SITE);
 cudaError_t cudaMemcpy2D(void* destination, size_t destinationPitch, const void* source, size_t sourcePitch,
                          size_t width, size_t height, cudaMemcpyKind kind);
 cudaError_t cudaMemcpy2DAsync(void* destination, size_t destinationPitch, const void* source, size_t sourcePitch,
-                              size_t width, size_t height, cudaMemcpyKind kind, cudaStream_t stream = nullptr);
+                              size_t width, size_t height, cudaMemcpyKind kind, cudaStream_t stream = nullptr,
+                              WARP_EMULATOR_SITE);
 cudaError_t cudaMemset(void* destination, int value, size_t bytes);
-cudaError_t cudaMemsetAsync(void* destination, int value, size_t bytes, cudaStream_t stream = nullptr);
+cudaError_t cudaMemsetAsync(void* destination, int value, size_t bytes, cudaStream_t stream = nullptr,
+                            WARP_EMULATOR_SITE);
 cudaError_t cudaMemset2D(void* destination, size_t pitch, int value, size_t width, size_t height);
+cudaError_t cudaMemset2DAsync(void* destination, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream = nullptr, WARP_EMULATOR_SITE);
+// Where memory lies: the device (id 0), the host, a host NUMA node.
+struct cudaMemLocation {
+    cudaMemLocationType type;
+    int id;
+};
+struct cudaMemAccessDesc {
+    cudaMemLocation location;
+    cudaMemAccessFlags flags;
+};
+// Managed memory is the host's and the kernel's alike here: prefetching and
+// advice change nothing. CUDA 13's forms take a cudaMemLocation; the older
+// ones, a device number.
+cudaError_t cudaMemPrefetchAsync(const void* pointer, size_t bytes, cudaMemLocation location, unsigned int flags,
+                                 cudaStream_t stream = nullptr);
+cudaError_t cudaMemAdvise(const void* pointer, size_t bytes, cudaMemoryAdvise advice, cudaMemLocation location);
 cudaError_t cudaMemPrefetchAsync(const void* pointer, size_t bytes, int device, cudaStream_t stream = nullptr);
 cudaError_t cudaMemAdvise(const void* pointer, size_t bytes, cudaMemoryAdvise advice, int device);
 
@@ -180,15 +193,25 @@ cudaError_t cudaMemcpyFromSymbol(void* destination, const T& symbol, size_t byte
                                  cudaMemcpyKind = cudaMemcpyDeviceToHost) {
     return warp_emulator::copySymbol(destination, &symbol, bytes, offset, sizeof(T), false);
 }
+// On a capturing stream, a memcpy node of the graph.
 template <typename T>
 cudaError_t cudaMemcpyToSymbolAsync(T& symbol, const void* source, size_t bytes, size_t offset = 0,
-                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t = nullptr) {
-    return cudaMemcpyToSymbol(symbol, source, bytes, offset, kind);
+                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t stream = nullptr,
+                                    WARP_EMULATOR_SITE) {
+    if (offset + bytes > sizeof(T)) {
+        return warp_emulator::copySymbol(&symbol, source, bytes, offset, sizeof(T), true);
+    }
+    return cudaMemcpyAsync(reinterpret_cast<char*>(&symbol) + offset, source, bytes, kind, stream, file, line);
 }
 template <typename T>
 cudaError_t cudaMemcpyFromSymbolAsync(void* destination, const T& symbol, size_t bytes, size_t offset = 0,
-                                      cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t = nullptr) {
-    return cudaMemcpyFromSymbol(destination, symbol, bytes, offset, kind);
+                                      cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t stream = nullptr,
+                                      WARP_EMULATOR_SITE) {
+    if (offset + bytes > sizeof(T)) {
+        return warp_emulator::copySymbol(destination, &symbol, bytes, offset, sizeof(T), false);
+    }
+    return cudaMemcpyAsync(destination, reinterpret_cast<const char*>(&symbol) + offset, bytes, kind, stream, file,
+                           line);
 }
 template <typename T>
 cudaError_t cudaGetSymbolAddress(void** address, T& symbol) {

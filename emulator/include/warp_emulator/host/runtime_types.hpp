@@ -160,19 +160,33 @@ struct cudaPointerAttributes {
 using cudaHostFn_t = void (*)(void*);
 
 // Streams and events are handles of their own, so that a program can create,
-// pass and destroy them; every launch has finished when its call returns, so
-// a stream orders nothing the host's own order does not, and an event keeps
-// only the time it was recorded at.
+// pass and destroy them. The work of the program's own streams is queued
+// until the host waits for it (runtime/api/stream_work.hpp), and an event
+// keeps the time the work before it ended; a stream that captures
+// (cudaStreamBeginCapture) records its work into a graph instead of running it
+// (runtime/api/capture.cpp).
+namespace warp_emulator {
+struct StreamCapture;
+struct CapturedEvent;
+}  // namespace warp_emulator
 struct CUstream_st {
     unsigned int flags;
+    int priority = 0;
+    unsigned long long id = 0;
+    warp_emulator::StreamCapture* capture = nullptr;  // while it captures
 };
 using cudaStream_t = CUstream_st*;
 struct CUevent_st {
     double seconds;
     unsigned int flags;
     bool recorded;
+    // Recorded by a capturing stream: the graph's nodes a wait on it joins.
+    warp_emulator::CapturedEvent* captured = nullptr;
 };
 using cudaEvent_t = CUevent_st*;
+// The legacy default stream and the per-thread one, by their handles.
+#define cudaStreamLegacy (reinterpret_cast<cudaStream_t>(0x1))
+#define cudaStreamPerThread (reinterpret_cast<cudaStream_t>(0x2))
 
 constexpr unsigned int cudaStreamDefault = 0x0;
 constexpr unsigned int cudaStreamNonBlocking = 0x1;
@@ -180,16 +194,29 @@ constexpr unsigned int cudaEventDefault = 0x0;
 constexpr unsigned int cudaEventBlockingSync = 0x1;
 constexpr unsigned int cudaEventDisableTiming = 0x2;
 constexpr unsigned int cudaEventInterprocess = 0x4;
+constexpr unsigned int cudaEventRecordDefault = 0x0;
+constexpr unsigned int cudaEventRecordExternal = 0x1;
+constexpr unsigned int cudaEventWaitDefault = 0x0;
+constexpr unsigned int cudaEventWaitExternal = 0x1;
 constexpr unsigned int cudaMemAttachGlobal = 0x1;
 constexpr unsigned int cudaMemAttachHost = 0x2;
+constexpr unsigned int cudaMemAttachSingle = 0x4;
 constexpr unsigned int cudaHostAllocDefault = 0x0;
 constexpr unsigned int cudaHostAllocPortable = 0x1;
 constexpr unsigned int cudaHostAllocMapped = 0x2;
 constexpr unsigned int cudaHostAllocWriteCombined = 0x4;
 constexpr unsigned int cudaDeviceScheduleAuto = 0x0;
+constexpr unsigned int cudaDeviceScheduleSpin = 0x1;
+constexpr unsigned int cudaDeviceScheduleYield = 0x2;
 constexpr unsigned int cudaDeviceScheduleBlockingSync = 0x4;
+constexpr unsigned int cudaDeviceBlockingSync = 0x4;
+constexpr unsigned int cudaDeviceScheduleMask = 0x7;
 constexpr unsigned int cudaDeviceMapHost = 0x8;
+constexpr unsigned int cudaDeviceLmemResizeToMax = 0x10;
+constexpr unsigned int cudaDeviceSyncMemops = 0x80;
+constexpr unsigned int cudaDeviceMask = 0xff;
 constexpr int cudaCpuDeviceId = -1;
+constexpr int cudaInvalidDeviceId = -2;
 
 struct cudaUUID_t {
     char bytes[16];

@@ -160,13 +160,6 @@ cudaError_t cudaMemcpyToArrayAsync(cudaArray_t destination, size_t wOffset, size
 cudaError_t cudaMemcpyFromArrayAsync(void* destination, cudaArray_const_t source, size_t wOffset, size_t hOffset,
                                      size_t count, cudaMemcpyKind kind, cudaStream_t stream = nullptr);
 
-// A 3D copy: either side a CUDA array (srcArray, dstArray) or pitched memory
-// (srcPtr, dstPtr). The array side is runtime/api/cuda_arrays.cpp's
-// (warp_emulator::copy3DWithArray); a copy between two pitched memories is
-// linear memory's.
-cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* parameters);
-cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* parameters, cudaStream_t stream = nullptr);
-
 namespace warp_emulator {
 // cudaMemcpy3D where one side or both is a CUDA array.
 cudaError_t copy3DWithArray(const cudaMemcpy3DParms& parameters);
