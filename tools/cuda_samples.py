@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """usage: tools/cuda_samples.py SAMPLES WORK [--only NAME,...] [--timeout SECONDS] [--jobs N]
                               [--nvcc NVCC] [--list] [--commit SHA] [--against TABLE]
+                              [--sanitizer TOOL,...]
 
 Builds and runs NVIDIA's cuda-samples (a checkout of github.com/NVIDIA/cuda-samples
 at SAMPLES) on the CPU warp emulator, unchanged, as a new user would:
@@ -24,6 +25,12 @@ adds a column: "same" where the sample built there and here, and exits with
 the same status and the same check, with no finding of the emulator; and a
 summary of the single-file and multi-file samples that did.
 
+--sanitizer memcheck,initcheck,racecheck (with --nvcc, on a GPU) runs each
+sample that built again under compute-sanitizer with each tool, and adds what
+each found ("memcheck 0": its error summary's count; "-" where it did not end
+within the time limit): the GPU's own checker, for the emulator's findings to
+be weighed against.
+
 A sample that needs what the emulator does not run is listed with why and
 not counted: graphics (OpenGL, Vulkan, EGL, Direct3D), the driver API, NVRTC,
 a CUDA library (cuBLAS, cuFFT, cuRAND, cuSOLVER, cuSPARSE, NPP, nvJPEG,
@@ -37,6 +44,7 @@ import concurrent.futures
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -62,6 +70,8 @@ PASS = re.compile(r"\bPASS(ED)?\b|\b[Pp]assed\b|returned OK|Test [Ss]uccess(ful)
 FAIL = re.compile(r"\bFAIL(ED|URE)?\b|\b[Ff]ailed\b(?! as expected)|\bTest [Ff]ailed")
 ROW = re.compile(r"^(\S+/\S+)\s+(single|multi)\s+(yes|no)\s+(\S+)\s+(\S+)\s+(\S+)")
 FINDINGS = re.compile(r"warp emulator: (\d+) finding\(s\)")
+# compute-sanitizer's last line: "ERROR SUMMARY: 3 errors", "RACECHECK SUMMARY: 0 hazards displayed (...)".
+SANITIZER_SUMMARY = re.compile(r"^========= (?:ERROR|RACECHECK) SUMMARY: (\d+) (?:error|hazard)", re.MULTILINE)
 
 
 def sample_folders(samples):
@@ -152,6 +162,22 @@ def run_sample(name, folder, row, work, timeout):
     return row
 
 
+def sanitize_sample(name, folder, row, work, timeout, tools, sanitizer):
+    """Each tool's count of what it found in the sample, or "-" where it did not end in time."""
+    found = []
+    for tool in tools:
+        log = os.path.join(work, "%s.%s" % (name, tool))
+        with open(log, "w") as out:
+            process = subprocess.run(["timeout", "-s", "KILL", str(timeout), sanitizer, "--tool", tool,
+                                      "--print-limit", "10", os.path.join(work, name)],
+                                     cwd=folder, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        with open(log, encoding="utf-8", errors="replace") as out:
+            summary = SANITIZER_SUMMARY.search(out.read())
+        found.append("%s %s" % (tool, summary.group(1) if summary and process.returncode != 128 + 9 else "-"))
+    row["sanitizer"] = ", ".join(found)
+    return row
+
+
 def gpu_rows(path):
     """label -> (builds, exit, check) of a table this tool printed."""
     rows = {}
@@ -175,12 +201,18 @@ def main():
     parser.add_argument("work")
     parser.add_argument("--only", default="")
     parser.add_argument("--timeout", type=int, default=240)
-    parser.add_argument("--jobs", type=int, default=1, help="builds at once (runs are one at a time)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="builds at once, and compute-sanitizer's runs (the plain runs are one at a time)")
     parser.add_argument("--nvcc", default=None, help="the nvcc to build with (default: emulator/nvcc)")
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--commit", default=None, help="the cuda-samples commit, where SAMPLES is no git checkout")
     parser.add_argument("--against", default=None, help="a table of this tool from a GPU run, to compare with")
+    parser.add_argument("--sanitizer", default="", help="compute-sanitizer tools to run each sample under (on a GPU)")
     options = parser.parse_args()
+    tools = list(filter(None, options.sanitizer.split(",")))
+    if tools and options.nvcc is None:
+        parser.error("--sanitizer needs --nvcc: compute-sanitizer checks a program built for a GPU")
+    sanitizer = shutil.which("compute-sanitizer") or "/usr/local/cuda/compute-sanitizer/compute-sanitizer"
     gpu = gpu_rows(options.against) if options.against else None
     os.makedirs(options.work, exist_ok=True)
     only = set(filter(None, options.only.split(",")))
@@ -214,36 +246,41 @@ def main():
     if gpu is not None:
         print("# compared with %s: \"same\" where exit status and check are the GPU's, with no finding"
               % options.against)
-    print("# %-48s %-6s %-6s %5s %-5s %8s %8s %8s %10s%s" % ("sample", "kind", "builds", "exit", "check",
+    print("# %-48s %-6s %-6s %5s %-5s %8s %8s %8s %10s%s%s" % ("sample", "kind", "builds", "exit", "check",
                                                             "findings", "build s", "run s", "peak KiB",
-                                                            "" if gpu is None else "  as GPU"))
+                                                            "" if gpu is None else "  as GPU",
+                                                            "  compute-sanitizer" if tools else ""))
     tally = {"single": [0, 0], "multi": [0, 0]}
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
         builds = [pool.submit(build_sample, command, path) for _, _, path, _, command in counted]
-        for (label, name, path, kind, _), future in zip(counted, builds):
-            row = run_sample(name, path, future.result(), options.work, options.timeout)
-            verdict = ""
-            if gpu is not None:
-                gpu_row = gpu.get(label)
-                if gpu_row is not None and gpu_row[0] == "yes":
-                    same = same_as_gpu(row, gpu_row)
-                    tally[kind][0] += same
-                    tally[kind][1] += 1
-                    verdict = "  same" if same else "  differs"
-                else:
-                    verdict = "  (no GPU build)"
-            if row["build"] != 0:
-                print("%-50s %-6s %-6s %5s %-5s %8s %8.1f %8s %10s%s" % (label, kind, "no", "-", "-", "-",
-                                                                         row["build_seconds"], "-", "-", verdict),
-                      flush=True)
-                with open(os.path.join(options.work, name + ".build"), "w") as log:
-                    log.write(" ".join(shlex.quote(a) for a in row["command"]) + "\n" + row["build_output"])
-                continue
-            print("%-50s %-6s %-6s %5d %-5s %8d %8.1f %8.1f %10d%s" % (label, kind, "yes", row["exit"],
-                                                                       row["check"], row["findings"],
-                                                                       row["build_seconds"], row["run_seconds"],
-                                                                       row["peak_kib"], verdict),
-                  flush=True)
+        # The runs one at a time, each timed alone; then compute-sanitizer's, at once.
+        rows = [run_sample(name, path, future.result(), options.work, options.timeout)
+                for (_, name, path, _, _), future in zip(counted, builds)]
+        if tools:
+            checked = [pool.submit(sanitize_sample, name, path, row, options.work, options.timeout, tools, sanitizer)
+                       if row["build"] == 0 else None for (_, name, path, _, _), row in zip(counted, rows)]
+            rows = [row if check is None else check.result() for row, check in zip(rows, checked)]
+    for (label, name, path, kind, _), row in zip(counted, rows):
+        verdict = ""
+        if gpu is not None:
+            gpu_row = gpu.get(label)
+            if gpu_row is not None and gpu_row[0] == "yes":
+                same = same_as_gpu(row, gpu_row)
+                tally[kind][0] += same
+                tally[kind][1] += 1
+                verdict = "  same" if same else "  differs"
+            else:
+                verdict = "  (no GPU build)"
+        if row["build"] != 0:
+            print("%-50s %-6s %-6s %5s %-5s %8s %8.1f %8s %10s%s" % (label, kind, "no", "-", "-", "-",
+                                                                     row["build_seconds"], "-", "-", verdict))
+            with open(os.path.join(options.work, name + ".build"), "w") as log:
+                log.write(" ".join(shlex.quote(a) for a in row["command"]) + "\n" + row["build_output"])
+            continue
+        print("%-50s %-6s %-6s %5d %-5s %8d %8.1f %8.1f %10d%s%s" % (label, kind, "yes", row["exit"], row["check"],
+                                                                     row["findings"], row["build_seconds"],
+                                                                     row["run_seconds"], row["peak_kib"], verdict,
+                                                                     "  " + row["sanitizer"] if tools else ""))
     if gpu is not None:
         for kind, (same, total) in tally.items():
             print("# %s-file samples that built on the GPU: %d of %d as on the GPU" % (kind, same, total))
