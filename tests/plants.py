@@ -365,7 +365,7 @@ PLANTS = [
     runtime("own_streams_run_at_once", "api/stream_work.cpp",
             "            queued_ = capture_ == nullptr && refusal_ == cudaSuccess;", "            queued_ = false;",
             "stream_latch_legal"),
-    runtime("captured_work_unordered", "api/capture.cpp", "    capture_->last.assign(1, node);\n", "",
+    runtime("captured_work_unordered", "api/capture.cpp", "    capture.last.assign(1, node);\n", "",
             "graph_capture_legal"),
     runtime("graph_free_node_frees_nothing", "api/graph_launch.cpp",
             "return DeviceMemory::instance().release(node.freed, node.origin) ? cudaSuccess : cudaErrorInvalidValue;",

@@ -251,16 +251,7 @@ def main():
                                                             "" if gpu is None else "  as GPU",
                                                             "  compute-sanitizer" if tools else ""))
     tally = {"single": [0, 0], "multi": [0, 0]}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
-        builds = [pool.submit(build_sample, command, path) for _, _, path, _, command in counted]
-        # The runs one at a time, each timed alone; then compute-sanitizer's, at once.
-        rows = [run_sample(name, path, future.result(), options.work, options.timeout)
-                for (_, name, path, _, _), future in zip(counted, builds)]
-        if tools:
-            checked = [pool.submit(sanitize_sample, name, path, row, options.work, options.timeout, tools, sanitizer)
-                       if row["build"] == 0 else None for (_, name, path, _, _), row in zip(counted, rows)]
-            rows = [row if check is None else check.result() for row, check in zip(rows, checked)]
-    for (label, name, path, kind, _), row in zip(counted, rows):
+    def print_row(label, name, kind, row):
         verdict = ""
         if gpu is not None:
             gpu_row = gpu.get(label)
@@ -273,14 +264,29 @@ def main():
                 verdict = "  (no GPU build)"
         if row["build"] != 0:
             print("%-50s %-6s %-6s %5s %-5s %8s %8.1f %8s %10s%s" % (label, kind, "no", "-", "-", "-",
-                                                                     row["build_seconds"], "-", "-", verdict))
+                                                                     row["build_seconds"], "-", "-", verdict), flush=True)
             with open(os.path.join(options.work, name + ".build"), "w") as log:
                 log.write(" ".join(shlex.quote(a) for a in row["command"]) + "\n" + row["build_output"])
-            continue
+            return
         print("%-50s %-6s %-6s %5d %-5s %8d %8.1f %8.1f %10d%s%s" % (label, kind, "yes", row["exit"], row["check"],
                                                                      row["findings"], row["build_seconds"],
                                                                      row["run_seconds"], row["peak_kib"], verdict,
-                                                                     "  " + row["sanitizer"] if tools else ""))
+                                                                     "  " + row["sanitizer"] if tools else ""), flush=True)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
+        builds = [pool.submit(build_sample, command, path) for _, _, path, _, command in counted]
+        # The runs one at a time, each timed alone, each row printed as it ends; with
+        # --sanitizer, compute-sanitizer's runs then at once, and the rows after them.
+        rows = []
+        for (label, name, path, kind, _), future in zip(counted, builds):
+            rows.append(run_sample(name, path, future.result(), options.work, options.timeout))
+            if not tools:
+                print_row(label, name, kind, rows[-1])
+        if tools:
+            checked = [pool.submit(sanitize_sample, name, path, row, options.work, options.timeout, tools, sanitizer)
+                       if row["build"] == 0 else None for (_, name, path, _, _), row in zip(counted, rows)]
+            for (label, name, _, kind, _), row, check in zip(counted, rows, checked):
+                print_row(label, name, kind, row if check is None else check.result())
     if gpu is not None:
         for kind, (same, total) in tally.items():
             print("# %s-file samples that built on the GPU: %d of %d as on the GPU" % (kind, same, total))

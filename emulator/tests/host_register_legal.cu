@@ -4,13 +4,17 @@
 // addressing; cudaHostGetDevicePointer gives that address back), and
 // unregistered after the kernel: the Programming Guide's "Mapped Memory". A
 // kernel may also read it with cudaHostRegisterReadOnly. Its bytes are the
-// host's, taken as defined. On an H200: cudaSuccess, flags 2, the same
+// host's, taken as defined. Four blocks write it, so that on several workers
+// each block's writes reach the program's memory. On an H200: cudaSuccess, flags 2, the same
 // pointer, and 0 6 and 124 after the kernels.
 #include <cstdlib>
 
 #include "case.cuh"
 
-__global__ void twice(const int* in, int* out) { out[threadIdx.x] = 2 * in[threadIdx.x]; }
+__global__ void twice(const int* in, int* out) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = 2 * in[i];
+}
 
 static int input[64];
 
@@ -28,7 +32,7 @@ int main() {
     int* deviceOutput = nullptr;
     cudaHostGetDevicePointer(reinterpret_cast<void**>(&deviceOutput), output, 0);
     std::printf("flags %u, same pointer: %d\n", flags, deviceOutput == output);
-    twice<<<1, 64>>>(input, deviceOutput);
+    twice<<<4, 16>>>(input, deviceOutput);
     const int verdict = printLaunchVerdict();
     std::printf("output: %d %d %d\n", output[0], output[3], output[62]);
     std::printf("cudaHostUnregister: %s, %s\n", cudaGetErrorName(cudaHostUnregister(input)),

@@ -4,7 +4,10 @@
 // p2pBandwidthLatencyTest do to hold a stream back until all its work is
 // queued. A launch returns before its kernel has run (the Programming Guide,
 // "Asynchronous Concurrent Execution"), so the kernel sees the latch set;
-// the copy runs after it, in the stream's order; cudaStreamSynchronize waits
+// the copy, into pinned host memory, runs after it, in the stream's order (a
+// copy to pageable memory returns only once it is done: the Runtime API's
+// "API synchronization behavior"; it would wait for the kernel, which waits
+// for the latch, for ever); cudaStreamSynchronize waits
 // for both, and an event recorded before and after them times them. The
 // emulator queues the work of the program's own streams and runs it when the
 // host waits. On an H200: cudaSuccess, the kernel saw 1 and the copy 42.
@@ -25,7 +28,9 @@ int main() {
     *latch = 0;
     DeviceArray<int> seen(1, -1);
     DeviceArray<int> value(1, -1);
-    int host[2] = {-1, -1};
+    int* host = nullptr;
+    cudaMallocHost(&host, 2 * sizeof(int));
+    host[0] = host[1] = -1;
     cudaStream_t stream;
     cudaStreamCreate(&stream);
     cudaEvent_t start, stop;
@@ -46,5 +51,6 @@ int main() {
     cudaEventDestroy(stop);
     cudaStreamDestroy(stream);
     cudaFreeHost(latch);
+    cudaFreeHost(host);
     return printLaunchVerdict();
 }

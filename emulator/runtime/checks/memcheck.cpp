@@ -361,6 +361,7 @@ Place MemCheck::locate(const AccessRequest& access) {
             place.allocation = registered;
             registered->touchedThisLaunch = true;
             place.granules = registered->granules + offset / kGranuleBytes;
+            place.owners = registered->owners + offset / kGranuleBytes;  // its writes on a worker reach the program
             place.granuleAddress =
                 reinterpret_cast<std::uintptr_t>(registered->start) + offset / kGranuleBytes * kGranuleBytes;
             return place;

@@ -186,7 +186,11 @@ SymbolTable::SymbolTable() {
             if (type == STT_FUNC && symbol.st_value != 0) {
                 functions_.push_back(entry);
             } else if (type == STT_TLS && program.tlsData != nullptr && entry.name.compare(0, 4, "_ZGV") == 0) {
-                compilerGuards_.push_back({program.tlsData + symbol.st_value, symbol.st_size});
+                // The program's own guards (a __shared__ variable's with a constructor); the
+                // runtime's, which may lie just past a __shared__ array, are no kernel's to touch.
+                if (demangled(entry.name, false).find("warp_emulator::") == std::string::npos) {
+                    compilerGuards_.push_back({program.tlsData + symbol.st_value, symbol.st_size});
+                }
             } else if (type == STT_TLS && program.tlsData != nullptr &&
                        isSharedVariable(symbol, entry.name, sharedSection, sections)) {
                 sharedSymbols_.push_back(entry);
