@@ -2,6 +2,7 @@
 // read shared memory that no thread wrote, shuffle from an absent lane and
 // print a line: the findings and the lines come out in block order however
 // many workers run the blocks (WARP_EMULATOR_WORKERS), as on one.
+// On an H200 (evidence/case-answers-h200.txt): alone hangs (killed after 20 s); memcheck hangs; initcheck hangs; racecheck hangs
 // expect-exit: 1
 // run: WARP_EMULATOR_WORKERS=1
 // run: WARP_EMULATOR_WORKERS=4

@@ -2,6 +2,7 @@
 // array; the kernel stops there, so the blocks after it never write. On
 // several workers (WARP_EMULATOR_WORKERS) the launch runs again on one, and
 // the same blocks have written as on one.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "elements written: 2047"; memcheck 3 errors (Invalid __global__ write of size 4 bytes); initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 1
 // run: WARP_EMULATOR_WORKERS=1
 // run: WARP_EMULATOR_WORKERS=4

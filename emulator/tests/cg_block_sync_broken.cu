@@ -8,6 +8,7 @@
 // warp's writes. On an H200 both calls are barrier 0, which counts all 64
 // threads, so the run likely passes; compute-sanitizer's synccheck may report
 // the barrier as divergent.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Error: Race reported between Write access at warpSkipsTheBlockSync(int *)+0x100)
 // expect-exit: 66
 #include <cooperative_groups.h>
 

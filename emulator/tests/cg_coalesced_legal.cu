@@ -8,6 +8,7 @@
 // cg::exclusive_scan run over each. The Programming Guide ("Cooperative
 // Groups", coalesced_group and the partitions) defines every answer printed,
 // the same on an H200; every rule holds: no report, exit 0.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
 // run: WARP_EMULATOR_LANE_ORDER=random:7

@@ -4,6 +4,7 @@
 // most 32; CUDA's header stops the kernel there (details::abort(), a
 // __trap()), so an H200's launch fails with cudaErrorLaunchFailure ("unspecified
 // launch failure"). The emulator reports the rule and stops the kernel alike.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaErrorLaunchFailure; memcheck 67 errors (Program hit cudaErrorLaunchFailure (error 719) due to "unspecified launch failure" on CUDA API call to cudaDeviceSynchronize); initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include <cooperative_groups.h>
 

@@ -6,6 +6,7 @@
 // blocks that arrive, and one that never does leaves the others waiting: an
 // H200 hangs here. The emulator reports both, lets the others go on, and
 // reports nothing else.
+// On an H200 (evidence/case-answers-h200.txt): alone hangs (killed after 20 s); memcheck hangs; initcheck hangs; racecheck hangs
 // expect-exit: 66
 #include <cooperative_groups.h>
 

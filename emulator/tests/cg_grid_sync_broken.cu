@@ -6,6 +6,7 @@
 // launch fails (cudaErrorLaunchFailure, "unspecified launch failure"), and
 // so it does here, after the emulator reports the broken rule. The kernel
 // asks is_valid() first, and prints it.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaErrorLaunchFailure; memcheck 228 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include <cooperative_groups.h>
 

@@ -10,6 +10,7 @@
 // device holds at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor x 132
 // multiprocessors) is refused: cudaErrorCooperativeLaunchTooLarge, and
 // nothing runs. The same on an H200.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 2 errors (Program hit cudaErrorCooperativeLaunchTooLarge (error 720) due to "too many blocks in cooperative launch" on CUDA API call to cudaLaunchCooperativeKernel); initcheck 0 errors; racecheck 0 hazards
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
 // run: WARP_EMULATOR_LANE_ORDER=random:7

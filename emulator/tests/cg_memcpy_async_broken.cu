@@ -9,6 +9,7 @@
 // What is read then is shared memory no thread has written: poison (NaN).
 // On an H200 the copy has most likely landed; compute-sanitizer's racecheck
 // may not see an asynchronous copy's writes.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "out[0], out[63]: 1 1"; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Error: Race reported between Write access at readsBeforeTheWait(const float *, float *)+0x1c0)
 // expect-exit: 66
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>

@@ -8,6 +8,7 @@
 // (63 - r) + 100 x (its tile's next element) + 10000 x (r / 2, for the even
 // lanes of the first warp): thread 0 163, thread 2 10361, thread 31 32,
 // thread 63 3200, the same on an H200.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Error: Race reported between Write access at stagedCopies(const int *, int *)+0x370)
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
 // run: WARP_EMULATOR_LANE_ORDER=random:7

@@ -5,6 +5,7 @@
 // tile must reach; a GPU waits there for ever. The emulator names the tile's
 // call, the threads that came and where the others wait, and goes ahead
 // with the threads that came.
+// On an H200 (evidence/case-answers-h200.txt): alone hangs (killed after 20 s); memcheck hangs; initcheck hangs; racecheck hangs
 // expect-exit: 66
 #include <cooperative_groups.h>
 

@@ -11,6 +11,7 @@
 // mask, but the reduction reads them (their values are gone), so lanes 0-15
 // get poison again and the read is reported. A GPU gives undefined values
 // (and may hang at the first).
+// On an H200 (evidence/case-answers-h200.txt): alone hangs (killed after 20 s); memcheck hangs; initcheck hangs; racecheck hangs
 // expect-exit: 66
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>

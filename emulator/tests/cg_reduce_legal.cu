@@ -9,6 +9,7 @@
 // by the lambda 31; tile<8> plus 28 (0..7); tile<1> its own rank, 0; the 16
 // odd lanes' plus of their lane numbers 256; a double plus of 0.5 a lane
 // 16; tile<64> plus of 0..63, 2016.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Error: Race reported between Write access at reductions(int *, double *)+0xc30)
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
 // run: WARP_EMULATOR_LANE_ORDER=random:7

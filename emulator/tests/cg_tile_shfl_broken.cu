@@ -8,6 +8,7 @@
 // 0-7, and lane 7's read of lane 8 is undefined (poison: NaN). A GPU may hang
 // or give undefined values; compute-sanitizer's synccheck may report the
 // divergent shuffle.
+// On an H200 (evidence/case-answers-h200.txt): alone hangs (killed after 20 s); memcheck hangs; initcheck hangs; racecheck hangs
 // expect-exit: 66
 #include <cooperative_groups.h>
 

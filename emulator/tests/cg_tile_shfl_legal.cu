@@ -9,6 +9,7 @@
 // 0-11 print 100 x (the sum of their answers) + 10 x meta_group_rank() +
 // meta_group_size() % 10 (for tile<2>, thread 0: 0 + 0 + 1 + 1 + 1 + 1 + 1 +
 // 3 + 3 + 1 = 12, tile 0 of 32: 1202).
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
 // run: WARP_EMULATOR_LANE_ORDER=random:7

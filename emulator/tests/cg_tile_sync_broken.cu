@@ -6,6 +6,7 @@
 // or the result is undefined". Lanes 8-15 wait at tile.any() instead: the
 // emulator names both calls of the tile, and goes ahead where a GPU might
 // hang. (Its reads then race with the writes they were to follow.)
+// On an H200 (evidence/case-answers-h200.txt): alone hangs (killed after 20 s); memcheck hangs; initcheck hangs; racecheck hangs
 // expect-exit: 66
 #include <cooperative_groups.h>
 

@@ -8,6 +8,7 @@
 // of texturePitchAlignment (32), a surface over an array made without
 // cudaArraySurfaceLoadStore, a texture object destroyed twice. No kernel runs
 // wrong: compute-sanitizer should report nothing.
+// On an H200 (evidence/case-answers-h200.txt): alone exit 0; memcheck 9 errors (Program hit cudaErrorInvalidValue (error 1) due to "invalid argument" on CUDA API call to cudaMemcpy2DToArray); initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 // cudaMemcpyToArray and cudaMemcpyFromArray are deprecated, and still in

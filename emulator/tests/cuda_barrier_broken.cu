@@ -11,6 +11,7 @@
 // for no one: its reads of the others' slots race with their writes (and
 // read poison where they have not written yet). An H200: the first and the
 // third give what timing gives; the second hangs.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaErrorLaunchFailure; memcheck 41 errors (Program hit cudaErrorLaunchFailure (error 719) due to "unspecified launch failure" on CUDA API call to cudaDeviceSynchronize); initcheck 0 errors; racecheck hangs
 // expect-exit: 66
 #include <cuda/barrier>
 

@@ -8,6 +8,7 @@
 // kernel uses cuda::memcpy_async(dst, src, bytes, barrier), a copy that
 // completes with the barrier's phase, and reads it after arrive_and_wait().
 // Each thread prints its neighbour's value: the same on an H200.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
 // run: WARP_EMULATOR_LANE_ORDER=random:7

@@ -13,6 +13,7 @@
 // 4-7 twice and 0-3 not at all in the first 4 rows' places (columns 0 and 31:
 // 4400 and 4648, not 2800 and 3048); the sample's rows are all alike, which
 // hides it there.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 3 hazards (Warning: Race reported between Write access at readsBeforeTheWait(const int *, int *)+0xd0)
 // expect-exit: 66
 #include <cuda/pipeline>
 

@@ -11,6 +11,7 @@
 // Each column's thread sums the 8 rows' values of its column (row r holds
 // 100 r + column), which it reads from its neighbour's copy: 2800 + 8 x
 // column (column 0: 2800, column 31: 3048), the same on an H200.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "own stages, columns 0 and 31: 2800 3048", "shared stages, columns 0 and 31: 2800 3048"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
 // run: WARP_EMULATOR_LANE_ORDER=random:7

@@ -4,6 +4,7 @@
 // orders the writes, and each thread reads another's row. The rows lie in
 // the launch's dynamic shared memory (its third <<<>>> argument), one after
 // another, as any C++ array of arrays. No finding, exit 0.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 constexpr int kColumns = 5;

@@ -5,6 +5,7 @@
 // the memory when the free node runs, and the kernel's read is an invalid
 // access naming the allocation node and the free node. On an H200 the freed
 // memory may still be mapped: the read may succeed, or fault.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 34 errors (Invalid __global__ read of size 4 bytes); initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 1
 #include "case.cuh"
 

@@ -7,6 +7,7 @@
 // allocation captured into a second graph (cudaMallocAsync, whose free is
 // left to the program: cudaFree after the launch) works the same way. On an
 // H200: cudaSuccess, 3 and 66 at each launch, and 7 from the captured graph.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 __global__ void fill(int* values, int value) { values[threadIdx.x] = value + static_cast<int>(threadIdx.x); }

@@ -9,6 +9,7 @@
 // On an H200 the copy may start with the kernel: what the host gets depends
 // on the timing, and no API call fails; compute-sanitizer's racecheck sees
 // shared memory only, and memcheck and initcheck may stay silent.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "cudaGraphLaunch: cudaSuccess"; memcheck 0 errors; initcheck 8 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

@@ -4,6 +4,7 @@
 // GPU stops the kernel with cudaErrorMisalignedAddress, and so does the
 // emulator, saying where; compute-sanitizer's memcheck reports a misaligned
 // atomic of size 4.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaErrorMisalignedAddress; memcheck 4 errors (Invalid __global__ atomic of size 4 bytes); initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 1
 #include <cuda_fp16.h>
 

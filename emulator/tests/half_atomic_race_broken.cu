@@ -6,6 +6,7 @@
 // them in. The emulator reports the race (by happens-before, whatever order
 // its threads ran in) and the exit 0 becomes 66; compute-sanitizer's
 // racecheck watches shared memory, where this race is.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Error: Race reported between Write access at countWithAReset(float *)+0x110)
 // expect-exit: 66
 #include <cuda_fp16.h>
 

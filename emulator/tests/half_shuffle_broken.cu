@@ -7,6 +7,7 @@
 // whatever its register held and compute-sanitizer reports nothing; the
 // emulator logs each read and gives the reader NaN in both halves (0x7fff),
 // so that the wrong answer shows; the exit 0 becomes 66.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include <cuda_fp16.h>
 

@@ -4,6 +4,7 @@
 // and makes it pageable again"), and a kernel's access to it is invalid. The
 // emulator names the registration and the unregistration. On an H200 the
 // kernel faults: cudaErrorIllegalAddress, memcheck an invalid __global__ read.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaErrorIllegalAddress, printed "while registered: 496"; memcheck 35 errors (Invalid __global__ read of size 4 bytes); initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 1
 #include <cstdlib>
 

@@ -5,6 +5,7 @@
 // Each lane checks its masks against its lane, and lane 0 of each warp its
 // warp's number; the clocks and the timer only run forward. On an H200:
 // cudaSuccess, every check 1.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "checks passed: 96 of 96"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 __global__ void readRegisters(int* checks) {

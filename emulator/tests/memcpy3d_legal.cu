@@ -5,6 +5,7 @@
 // reads it through the pitch, and a copy of the whole box back. No byte of a
 // row's padding is read. On an H200: cudaSuccess, a pitch of 512, and the
 // sums 24 and 0 and 2.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "cudaMemcpy3D in: cudaSuccess, pitch 512", "sums: kernel 24, corner 0, an inner row 2"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 __global__ void sumBox(cudaPitchedPtr box, int width, int height, int depth, float* sum) {

@@ -3,6 +3,7 @@
 // operation, so 64 threads meeting on a bin lose nothing. Silent, exit 0.
 // What a GPU should answer: 64 in every bin; compute-sanitizer's memcheck,
 // initcheck and racecheck: 0 errors, 0 hazards.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "bins (64 each when no update is lost): 64 64 64 64"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 constexpr int kValues = 256, kBins = 4;

@@ -6,6 +6,7 @@
 // kernel call returns undefined data"; the barrier does not change that (the
 // memory model does not apply to surface accesses). On a GPU the read
 // usually sees the write; no tool reports it.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

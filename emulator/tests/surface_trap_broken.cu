@@ -4,6 +4,7 @@
 // cudaBoundaryModeTrap, under which, as the Programming Guide's "Surface
 // Functions" says, an out-of-range access makes the kernel fail: on a GPU,
 // the launch ends in an error, as it does here.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaErrorIllegalAddress; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

@@ -5,6 +5,7 @@
 // at byte 1, which no 4-byte element starts at: the PTX ISA leaves an
 // access not aligned to its size undefined (a GPU may drop the low bits and
 // write element 0 again, or fault). The emulator stops the kernel there.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaErrorMisalignedAddress; memcheck 34 errors (Misaligned shared or local address); initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

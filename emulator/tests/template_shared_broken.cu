@@ -1,6 +1,7 @@
 // template_shared_broken.cu: a function-template kernel that reads one past
 // the end of its __shared__ tile (the row stride is kTile + 1 where the tile
 // is kTile wide): named as an access past the template's own variable.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaErrorIllegalAddress, printed "out[0]: 0"; memcheck 20 errors (Invalid __shared__ read of size 4 bytes); initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 1
 #include "case.cuh"
 

@@ -8,6 +8,7 @@
 // data". texture_after_write_legal.cu fetches in the next launch instead.
 // On a GPU the fetch usually misses the texture cache and returns the new
 // value (no error, and compute-sanitizer's racecheck checks only shared memory).
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

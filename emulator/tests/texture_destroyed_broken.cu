@@ -4,6 +4,7 @@
 // is an invalid access, and the emulator stops the kernel there, as at a
 // read of freed memory. A GPU may still find the old descriptor and return
 // the old texels, or garbage; no tool reports it.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

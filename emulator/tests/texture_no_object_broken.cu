@@ -3,6 +3,7 @@
 // have made it was never written). The fetch is an invalid access, and the
 // emulator stops the kernel there. A GPU reads whatever descriptor slot 0
 // holds; no tool reports it.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

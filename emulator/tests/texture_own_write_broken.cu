@@ -5,6 +5,7 @@
 // updated by the same thread or another thread from the same kernel call"
 // (the texture cache is not kept coherent with the kernel's writes). On a
 // GPU the fetch may return the old value; no tool reports it.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

@@ -7,6 +7,7 @@
 // it. A GPU reads whatever lies there (cudaMalloc's granularity leaves memory
 // after 128 bytes) and returns it: no error, and compute-sanitizer's memcheck
 // does not check texture fetches, which go through the texture unit.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "cudaCreateTextureObject: cudaSuccess"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

@@ -6,6 +6,7 @@
 // to execute it. The emulator reports the exited lane, and D is NaN; the
 // launch ends with cudaErrorWarpRuleBroken and the exit 0 becomes 66. What a
 // GPU does is undefined.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "acc.x[0], lanes 0 and 30: 0.00782681 0.00782681"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include <mma.h>
 

@@ -11,6 +11,7 @@
 // cores add in. Each D is checked against the CPU's product (0 mismatches),
 // and printed as a sum; num_elements of each fragment is the Toolkit's; and
 // __float_to_tf32 rounds to nearest, ties away from zero. No finding, exit 0.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include <mma.h>
 
 #include <type_traits>

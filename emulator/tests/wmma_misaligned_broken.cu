@@ -7,6 +7,7 @@
 // ends with cudaErrorWarpRuleBroken and the exit 0 becomes 66. What a GPU
 // does is undefined (it may load the tile anyway, or fault on a misaligned
 // address).
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "fa.x[0], lanes 0 and 31: 1 1"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include <mma.h>
 

@@ -7,6 +7,7 @@
 // reports lane 5 missing, with where it waits instead, goes ahead with the
 // others, and gives them NaN in D, so that the stored tile shows it; the
 // launch ends with cudaErrorWarpRuleBroken and the exit 0 becomes 66.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include <mma.h>
 

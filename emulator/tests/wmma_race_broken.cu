@@ -7,6 +7,7 @@
 // any other) and the exit 0 becomes 66; compute-sanitizer's racecheck
 // watches shared memory, where this race is. wmma_shared_legal.cu puts the
 // __syncthreads() there.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 4 hazards (Error: Race reported between Read access at handOverWithoutBarrier(float *)+0x100)
 // expect-exit: 66
 #include <mma.h>
 

@@ -7,6 +7,7 @@
 // arguments; nothing races. The elements are small integers, so D is exact
 // on any GPU: each element is 16 products of 1 and 2 plus 3 (35). No
 // finding, exit 0.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "D: 512 of 512 elements are 35"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include <mma.h>
 
 #include "case.cuh"
