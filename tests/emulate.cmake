@@ -15,6 +15,8 @@
 #   CHECK=inline_ptx           tests/emulate/inline_ptx_unknown.cu: inline PTX the
 #                              emulator does not run stops the build with one
 #                              message naming it at its line, not the assembler's
+#   CHECK=queued_work_on_workers tests/emulate/queued_work_on_workers.cu on two
+#                              workers: a copy queued behind a launch sees its end
 #   CHECK=arguments            options (-I DIR and -D NAME=1 as one word or two),
 #                              arguments, stdout, stderr, exit status and a signal
 #                              pass through; emulate's own errors exit 125
@@ -162,6 +164,15 @@ elseif(CHECK STREQUAL "inline_ptx")
   endif()
   message("ok: one message names the inline PTX at ${case}:${error_line}\n${err}")
 
+elseif(CHECK STREQUAL "queued_work_on_workers")
+  set(ENV{WARP_EMULATOR_WORKERS} 2)
+  emulate(tests/emulate/queued_work_on_workers.cu)
+  unset(ENV{WARP_EMULATOR_WORKERS})
+  if(NOT rc EQUAL 0 OR NOT out STREQUAL "counter 163840 -163840, expected 163840 -163840\n")
+    fail("the copy queued behind the launch did not see the launch's end")
+  endif()
+  message("ok: ${out}")
+
 elseif(CHECK STREQUAL "arguments")
   set(case tests/emulate/arguments.cu)
   set(ENV{EMULATE_CXXFLAGS} "-DFROM_ENVIRONMENT=2 -O1")
@@ -203,7 +214,7 @@ elseif(CHECK STREQUAL "sources_are_cuda")
   endif()
   foreach(source ${examples}/half_warp_sum_broken.cu ${examples}/half_warp_sum_fixed.cu
                  tests/emulate/rewrites.cu tests/emulate/arguments.cu tests/emulate/stopped.cu
-                 tests/emulate/inline_ptx_unknown.cu)
+                 tests/emulate/inline_ptx_unknown.cu tests/emulate/queued_work_on_workers.cu)
     execute_process(COMMAND "${NVCC}" -std=c++17 -c -o "${WORK_DIR}/program.o" ${source}
                     WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)

@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "api/api_state.hpp"
+#include "scheduling/block_workers.hpp"
 #include "scheduling/launch.hpp"
 
 namespace warp_emulator {
@@ -81,6 +82,9 @@ void StreamWork::queue(std::function<void()> work) const {
 }
 
 void runQueuedWork() {
+    if (BlockWorkers::inWorker()) {
+        return;  // a worker process runs its blocks only: the queue is the program's (a worker's sleep would run it)
+    }
     Queue& queue = Queue::get();
     const std::lock_guard<std::recursive_mutex> running(queue.running);
     for (;;) {
@@ -101,7 +105,7 @@ void runQueuedWork() {
     }
 }
 
-bool workIsQueued() { return Queue::get().length != 0; }
+bool workIsQueued() { return !BlockWorkers::inWorker() && Queue::get().length != 0; }
 
 bool launchIsKept(cudaStream_t stream) { return !StreamWork(stream).runsNow(); }
 

@@ -26,6 +26,11 @@
 #include "scheduling/scheduler.hpp"
 #include "scheduling/watchdog.hpp"
 
+// The C library's own nanosleep: the program's is wrapped, and runs the work
+// queued on its streams (api/host_waits.cpp), which must not run while a
+// launch's workers do (a queued copy would read the launch's memory half done).
+extern "C" int __real_nanosleep(const struct timespec* duration, struct timespec* left);
+
 namespace warp_emulator {
 
 bool BlockWorkers::inWorker_ = false;
@@ -264,7 +269,7 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
         if (left > 0) {
             scheduler.progress.doneSoFar(__atomic_load_n(&control->blocksDone, __ATOMIC_ACQUIRE));
             const timespec pause{0, 2000000};  // 2 ms
-            nanosleep(&pause, nullptr);
+            __real_nanosleep(&pause, nullptr);  // not the program's wait, which runs queued work (host_waits.cpp)
         }
     }
     scheduler.progress.endLaunch();
