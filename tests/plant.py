@@ -114,9 +114,13 @@ def project_files(source, work):
     """The project's files, relative to source: git's list where source is a
     checkout (the files it tracks, and new ones it does not ignore), else
     every file; less those of build folders and of the running build's work."""
+    # A checkout of its own: a copy that lies inside another checkout (a plant's
+    # tree in a build folder in the source tree) is listed by walking it.
+    toplevel = subprocess.run(["git", "-C", source, "rev-parse", "--show-toplevel"], capture_output=True, text=True)
+    checkout = toplevel.returncode == 0 and os.path.realpath(toplevel.stdout.strip()) == os.path.realpath(source)
     listing = subprocess.run(["git", "-C", source, "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                              capture_output=True)
-    if listing.returncode == 0:
+    if checkout and listing.returncode == 0:
         names = [name for name in listing.stdout.decode().split("\0") if name]
     else:
         names = []

@@ -33,9 +33,13 @@ def listed_files(source):
     """SOURCE's files as git lists them (tracked, and new ones not ignored), or
     every file but those of .git and of folders holding a CMakeCache.txt.
     Not tests/plant.py's own list: that is what this test checks."""
+    # A checkout of its own: a copy that lies inside another checkout (a plant's
+    # tree in a build folder in the source tree) is listed by walking it.
+    toplevel = subprocess.run(["git", "-C", source, "rev-parse", "--show-toplevel"], capture_output=True, text=True)
+    checkout = toplevel.returncode == 0 and os.path.realpath(toplevel.stdout.strip()) == os.path.realpath(source)
     listing = subprocess.run(["git", "-C", source, "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
                              capture_output=True)
-    if listing.returncode == 0:
+    if checkout and listing.returncode == 0:
         names = [name for name in listing.stdout.decode().split("\0") if name]
         return [name for name in names if os.path.isfile(os.path.join(source, name))]
     names = []

@@ -225,7 +225,7 @@ PLANTS = [
 
     # emulator/emulate's rewriting: the regression case no longer builds.
     Plant("builtin_names_not_renamed", "emulator/driver/rewrite.py", "    text, code = renamed_builtins(text, code)\n", "",
-          EMULATE + " emulator/tests/builtin_names_shadowed_legal.cu", [r"error"]),
+          EMULATE + " tests/emulate/builtin_index_names.cu", [r"error"]),
     Plant("shared_rows_not_rewritten", "emulator/driver/rewrite.py", "        if bounds:\n", "        if False:\n",
           EMULATE + " emulator/tests/dynamic_shared_rows_legal.cu", [r"error"]),
 
