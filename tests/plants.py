@@ -374,13 +374,6 @@ PLANTS = [
             "            if (false) {", "host_register_broken"),
     runtime("lanemask_lt_is_own_lane", "device/special_registers.cpp", "case SpecialRegister::LaneMaskLt: return below;",
             "case SpecialRegister::LaneMaskLt: return own;", "inline_ptx_legal"),
-    Plant("workers_wait_runs_queued_work", "emulator/runtime/scheduling/block_workers.cpp",
-          "            __real_nanosleep(&pause, nullptr);", "            nanosleep(&pause, nullptr);",
-          expect_exit=[1], expect=[r"the copy queued behind the launch did not see the launch's end"],
-          # The planted runtime, not the build's: emulate builds the tree's own library.
-          command="env -u WARP_EMULATOR_LIBRARY WARP_EMULATOR_CACHE={tree}/emulator-cache {cmake} "
-                  "-DEMULATE=emulator/emulate -DSOURCE_DIR={tree} -DCHECK=queued_work_on_workers "
-                  "-DWORK_DIR={tree}/emulate-work -P tests/emulate.cmake", timeout=400),
     Plant("emulate_inline_ptx_left_to_the_assembler", "emulator/driver/rewrite.py",
           "\n             + asm_edits(text, code))", ")",
           expect_exit=[1], expect=[r"no message naming the PTX statement"],
