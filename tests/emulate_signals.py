@@ -72,10 +72,8 @@ def check(emulate, source_dir, work, number):
         problems.append("the program did not say it runs within %d s (its first line: %r)" % (STARTED_WITHIN, first))
     else:
         program = int(started.group(1))
-        # The program may print before emulate's Popen has returned; a signal in
-        # that window stops emulate before it knows the program (a known race,
-        # not yet fixed in emulator/driver/toolchain.py's run()): let it return.
-        time.sleep(1.0)
+        # At once: the program may print before emulate's Popen has returned,
+        # and the signal must reach it even then.
         if number == signal.SIGINT:
             os.killpg(process.pid, number)
         else:

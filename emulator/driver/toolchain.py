@@ -161,6 +161,10 @@ def _interrupted(number, _frame):
 STOPPING_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
+def _unblock_stopping_signals():
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING_SIGNALS)
+
+
 @contextlib.contextmanager
 def temporary_folder(prefix):
     """A folder of the driver's own, removed however the driver ends: done,
@@ -179,13 +183,21 @@ def run(command, argv0=None):
     """Runs command and returns its exit status, a signal N as 128+N. A
     stopping signal the driver gets goes on to the command; once it has
     ended, the driver stops too (Interrupted, with the command's status)."""
+    # The stopping signals wait while the command starts: one that came inside
+    # Popen, after the fork, would stop the driver before it knows the command
+    # to pass the signal on to, and the command would run on, orphaned. The
+    # command itself starts with them unblocked.
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING_SIGNALS)
     try:
-        process = subprocess.Popen([argv0 or command[0]] + command[1:], executable=command[0])
+        process = subprocess.Popen([argv0 or command[0]] + command[1:], executable=command[0],
+                                   preexec_fn=_unblock_stopping_signals)
     except OSError as error:
+        _unblock_stopping_signals()
         raise ToolError("cannot run %s: %s" % (command[0], error.strerror))
     stopped = None
     while True:
         try:
+            _unblock_stopping_signals()  # one that came while it started is raised here, and passed on below
             status = process.wait()
             break
         except Interrupted as interruption:
