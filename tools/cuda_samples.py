@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """usage: tools/cuda_samples.py SAMPLES WORK [--only NAME,...] [--timeout SECONDS] [--jobs N]
-                              [--nvcc NVCC] [--list] [--commit SHA] [--against TABLE]
-                              [--sanitizer TOOL,...]
+                              [--runs-at-once N --cpus-per-run K] [--part K/N]
+                              [--longest-first TABLE] [--nvcc NVCC] [--list]
+                              [--commit SHA] [--against TABLE] [--sanitizer TOOL,...]
 
 Builds and runs NVIDIA's cuda-samples (a checkout of github.com/NVIDIA/cuda-samples
 at SAMPLES) on the CPU warp emulator, unchanged, as a new user would:
@@ -20,10 +21,24 @@ A sample's own check is what it prints when it compares its result (its
 words vary: "Test passed", "Result = PASS", "returned OK", "0 Failures");
 many print none and say it by their exit status alone.
 
+Each run is cut at --timeout seconds (240 unless given), and a sample cut
+there is "past N s": its size was made for a GPU, and issue 22 leaves a
+sample that runs past 4 minutes on the emulator out of the count, where the
+table says so. --runs-at-once N runs N samples at a time, each alone on
+--cpus-per-run K cores of its own (taskset, and WARP_EMULATOR_WORKERS=K): on
+a machine of N * K cores, N machines of K cores. --longest-first TABLE (an
+earlier table of this tool) starts the runs that took longest there first,
+so that the last to end is not a long one started late; the table keeps its
+order. --part K/N takes the K-th of N parts of the samples (every N-th, from
+the K-th; with --longest-first, every N-th from the longest, so that each
+part has as many of the long runs): a table too long for one sitting, made
+in N.
+
 --against TABLE (this tool's table of a GPU run, evidence/h200-cuda-samples.txt)
 adds a column: "same" where the sample built there and here, and exits with
 the same status and the same check, with no finding of the emulator; and a
-summary of the single-file and multi-file samples that did.
+summary of the single-file and multi-file samples that did, of those that
+ended within the time limit.
 
 --sanitizer memcheck,initcheck,racecheck (with --nvcc, on a GPU) runs each
 sample that built again under compute-sanitizer with each tool, and adds what
@@ -42,6 +57,7 @@ beside it; the others are multi-file.
 import argparse
 import concurrent.futures
 import os
+import queue
 import re
 import shlex
 import shutil
@@ -135,17 +151,22 @@ def build_sample(build, folder):
             "build_output": built.stdout + built.stderr}
 
 
-def run_sample(name, folder, row, work, timeout):
+def run_sample(name, folder, row, work, timeout, cpus=None):
+    """Runs the built sample; cpus: the cores it runs on alone (None: any)."""
     program = os.path.join(work, name)
     if row["build"] != 0:
         return row
     environment = dict(os.environ, WARP_EMULATOR_PROGRESS="0")
+    pinned = []
+    if cpus is not None:
+        environment["WARP_EMULATOR_WORKERS"] = str(len(cpus))
+        pinned = ["taskset", "-c", ",".join(str(cpu) for cpu in cpus)]
     started = time.time()
     with open(os.path.join(work, name + ".out"), "w") as out, open(os.path.join(work, name + ".err"), "w") as err:
         # timeout(1) stops a run past its time; wait4 gives the peak memory of
         # timeout and of the program it waited for.
-        process = subprocess.Popen(["timeout", "-s", "KILL", str(timeout), program], cwd=folder, stdout=out,
-                                   stderr=err, stdin=subprocess.DEVNULL, env=environment)
+        process = subprocess.Popen(pinned + ["timeout", "-s", "KILL", str(timeout), program], cwd=folder,
+                                   stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=environment)
         _, status, usage = os.wait4(process.pid, 0)
         process.returncode = os.waitstatus_to_exitcode(status)
     row["run_seconds"] = time.time() - started
@@ -158,7 +179,8 @@ def run_sample(name, folder, row, work, timeout):
     row["check"] = "FAIL" if FAIL.search(stdout) else "PASS" if PASS.search(stdout) else "none"
     found = FINDINGS.search(stderr)
     row["findings"] = int(found.group(1)) if found else 0
-    row["timed_out"] = process.returncode == 128 + 9
+    # timeout(1) sends KILL to its process group, itself too: -9, or 137 through a shell.
+    row["timed_out"] = process.returncode in (-9, 128 + 9) and row["run_seconds"] >= timeout - 1
     return row
 
 
@@ -189,6 +211,17 @@ def gpu_rows(path):
     return rows
 
 
+def run_seconds(path):
+    """label -> the run's seconds, of a table this tool printed."""
+    seconds = {}
+    with open(path, encoding="utf-8") as table:
+        for line in table:
+            fields = line.split()
+            if ROW.match(line) and fields[2] == "yes" and len(fields) > 8:
+                seconds[fields[0]] = float(fields[7])
+    return seconds
+
+
 def same_as_gpu(row, gpu):
     if gpu is None or gpu[0] != "yes" or row["build"] != 0:
         return False
@@ -203,6 +236,11 @@ def main():
     parser.add_argument("--timeout", type=int, default=240)
     parser.add_argument("--jobs", type=int, default=1,
                         help="builds at once, and compute-sanitizer's runs (the plain runs are one at a time)")
+    parser.add_argument("--runs-at-once", type=int, default=1,
+                        help="plain runs at once, each on --cpus-per-run cores of its own")
+    parser.add_argument("--cpus-per-run", type=int, default=0, help="the cores each run has alone (taskset)")
+    parser.add_argument("--longest-first", default=None, help="an earlier table: its longest runs start first")
+    parser.add_argument("--part", default="1/1", help="K/N: the K-th of N parts of the samples")
     parser.add_argument("--nvcc", default=None, help="the nvcc to build with (default: emulator/nvcc)")
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--commit", default=None, help="the cuda-samples commit, where SAMPLES is no git checkout")
@@ -210,12 +248,22 @@ def main():
     parser.add_argument("--sanitizer", default="", help="compute-sanitizer tools to run each sample under (on a GPU)")
     options = parser.parse_args()
     tools = list(filter(None, options.sanitizer.split(",")))
+    if options.runs_at_once > 1 and options.cpus_per_run < 1:
+        parser.error("--runs-at-once needs --cpus-per-run: each run has cores of its own")
+    if options.runs_at_once * options.cpus_per_run > len(os.sched_getaffinity(0)):
+        parser.error("%d runs at once on %d cores each need %d cores; this process may use %d"
+                     % (options.runs_at_once, options.cpus_per_run, options.runs_at_once * options.cpus_per_run,
+                        len(os.sched_getaffinity(0))))
     if tools and options.nvcc is None:
         parser.error("--sanitizer needs --nvcc: compute-sanitizer checks a program built for a GPU")
     sanitizer = shutil.which("compute-sanitizer") or "/usr/local/cuda/compute-sanitizer/compute-sanitizer"
     gpu = gpu_rows(options.against) if options.against else None
     os.makedirs(options.work, exist_ok=True)
     only = set(filter(None, options.only.split(",")))
+    part = re.fullmatch(r"(\d+)/(\d+)", options.part)
+    if part is None or not 1 <= int(part.group(1)) <= int(part.group(2)):
+        parser.error("--part takes K/N, 1 <= K <= N: %r" % options.part)
+    part_number, parts = int(part.group(1)), int(part.group(2))
     commit = options.commit or subprocess.run(["git", "-C", options.samples, "rev-parse", "HEAD"],
                                               capture_output=True, text=True).stdout.strip()
     counted = []
@@ -235,6 +283,10 @@ def main():
         kind = "single" if len(cus) == 1 and len(sources) <= 2 else "multi"
         counted.append((label, name, path, kind, build_command(name, path, sources, includes, options.samples,
                                                                os.path.abspath(options.work), options.nvcc)))
+    earlier = run_seconds(options.longest_first) if options.longest_first else {}
+    dealt = sorted(range(len(counted)), key=lambda i: -earlier.get(counted[i][0], 0.0))  # stable: table order
+    mine = set(dealt[part_number - 1::parts])
+    counted = [sample for i, sample in enumerate(counted) if i in mine]
     if options.list:
         print("\n".join(os.path.relpath(path, options.samples) for _, _, path, _, _ in counted))
         return 0
@@ -250,12 +302,15 @@ def main():
                                                             "findings", "build s", "run s", "peak KiB",
                                                             "" if gpu is None else "  as GPU",
                                                             "  compute-sanitizer" if tools else ""))
-    tally = {"single": [0, 0], "multi": [0, 0]}
+    tally = {"single": [0, 0, 0], "multi": [0, 0, 0]}  # as on the GPU, counted, left out (past the time limit)
     def print_row(label, name, kind, row):
         verdict = ""
         if gpu is not None:
             gpu_row = gpu.get(label)
-            if gpu_row is not None and gpu_row[0] == "yes":
+            if gpu_row is not None and gpu_row[0] == "yes" and row["build"] == 0 and row["timed_out"]:
+                tally[kind][2] += 1
+                verdict = "  past %d s: left out" % options.timeout
+            elif gpu_row is not None and gpu_row[0] == "yes":
                 same = same_as_gpu(row, gpu_row)
                 tally[kind][0] += same
                 tally[kind][1] += 1
@@ -268,28 +323,51 @@ def main():
             with open(os.path.join(options.work, name + ".build"), "w") as log:
                 log.write(" ".join(shlex.quote(a) for a in row["command"]) + "\n" + row["build_output"])
             return
-        print("%-50s %-6s %-6s %5d %-5s %8d %8.1f %8.1f %10d%s%s" % (label, kind, "yes", row["exit"], row["check"],
+        # A run cut at the time limit was never waited for by timeout(1): its peak is not known.
+        peak = "-" if row["timed_out"] else str(row["peak_kib"])
+        print("%-50s %-6s %-6s %5d %-5s %8d %8.1f %8.1f %10s%s%s" % (label, kind, "yes", row["exit"], row["check"],
                                                                      row["findings"], row["build_seconds"],
-                                                                     row["run_seconds"], row["peak_kib"], verdict,
+                                                                     row["run_seconds"], peak, verdict,
                                                                      "  " + row["sanitizer"] if tools else ""), flush=True)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
         builds = [pool.submit(build_sample, command, path) for _, _, path, _, command in counted]
         # The runs one at a time, each timed alone, each row printed as it ends; with
         # --sanitizer, compute-sanitizer's runs then at once, and the rows after them.
-        rows = []
-        for (label, name, path, kind, _), future in zip(counted, builds):
-            rows.append(run_sample(name, path, future.result(), options.work, options.timeout))
-            if not tools:
-                print_row(label, name, kind, rows[-1])
+        # --runs-at-once: each run takes a free set of cores, and the rows are
+        # printed in the table's order as they end.
+        slots = queue.Queue()
+        for slot in range(options.runs_at_once):
+            slots.put(None if options.cpus_per_run < 1 else
+                      sorted(os.sched_getaffinity(0))[slot * options.cpus_per_run:(slot + 1) * options.cpus_per_run])
+
+        def run_on_free_cores(name, path, build):
+            cpus = slots.get()
+            try:
+                return run_sample(name, path, build.result(), options.work, options.timeout, cpus)
+            finally:
+                slots.put(cpus)
+
+        starting = sorted(range(len(counted)), key=lambda i: -earlier.get(counted[i][0], 0.0))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=options.runs_at_once) as runner:
+            runs = [None] * len(counted)
+            for i in starting:
+                _, name, path, _, _ = counted[i]
+                runs[i] = runner.submit(run_on_free_cores, name, path, builds[i])
+            rows = []
+            for (label, name, path, kind, _), run in zip(counted, runs):
+                rows.append(run.result())
+                if not tools:
+                    print_row(label, name, kind, rows[-1])
         if tools:
             checked = [pool.submit(sanitize_sample, name, path, row, options.work, options.timeout, tools, sanitizer)
                        if row["build"] == 0 else None for (_, name, path, _, _), row in zip(counted, rows)]
             for (label, name, _, kind, _), row, check in zip(counted, rows, checked):
                 print_row(label, name, kind, row if check is None else check.result())
     if gpu is not None:
-        for kind, (same, total) in tally.items():
-            print("# %s-file samples that built on the GPU: %d of %d as on the GPU" % (kind, same, total))
+        for kind, (same, total, left_out) in tally.items():
+            print("# %s-file samples that built on the GPU: %d of %d as on the GPU; %d more left out, past %d s"
+                  % (kind, same, total, left_out, options.timeout))
     return 0
 
 
