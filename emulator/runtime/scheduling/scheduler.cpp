@@ -128,7 +128,7 @@ void Scheduler::threadEntry() {
     std::abort();  // an exited thread is never resumed
 }
 
-Request Scheduler::wait(const Request& request) {
+const Request& Scheduler::wait(const Request& request) {
     if (current_ == nullptr) {
         std::fprintf(stderr, "warp emulator: %s called outside a kernel at %s\n", opName(request.op),
                      siteText(request.file, request.line).c_str());
@@ -140,7 +140,9 @@ Request Scheduler::wait(const Request& request) {
         trace.laneReachedCollective(index % warpSize);  // reads the variable of its last traced shuffle
     }
     Watchdog::progress();
-    thread.request = request;
+    if (&request != &thread.request) {
+        thread.request = request;  // not made in place, by nextRequest()
+    }
     thread.state = State::Waiting;
     const auto position = static_cast<unsigned int>(index);  // never negative: shifts, not divisions
     waiting_[position / warpSize] |= 1u << (position % warpSize);

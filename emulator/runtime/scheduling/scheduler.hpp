@@ -98,8 +98,10 @@ public:
     // From inside a thread: wait at a collective until it is carried out; let
     // the others run (__nanosleep); stop the kernel, as a GPU stops one that
     // made an invalid access or failed an assert: this thread never resumes,
-    // and no thread of the launch runs again.
-    Request wait(const Request& request);
+    // and no thread of the launch runs again. wait() answers with the
+    // thread's own request (Thread::request), carried out, which holds until
+    // the thread's next collective.
+    const Request& wait(const Request& request);
     void yield();
     // A strong access (volatile or atomic) by the running thread: one that
     // comes back to the same address again and again spins, waiting for

@@ -21,7 +21,7 @@ template <typename T>
 WARP_EMULATOR_GLUE T shuffle(Op op, unsigned int mask, T value, const void* variable, int operand, int width,
                              const char* file, int line) {
     static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 8, "a shuffle moves up to 8 bytes");
-    Request request;
+    Request& request = nextRequest();
     request.op = op;
     request.mask = mask;
     std::memcpy(&request.value, &value, sizeof(T));
@@ -31,7 +31,7 @@ WARP_EMULATOR_GLUE T shuffle(Op op, unsigned int mask, T value, const void* vari
     request.line = line;
     request.type = valueTypeOf<T>();
     request.variable = variable;
-    const Request done = collective(request);
+    const Answer done = collective(request);
     if (done.poisoned) {
         return poison<T>();
     }
@@ -56,9 +56,9 @@ template <typename T>
 using ShuffleType = std::conditional_t<isShuffleOverload<T>(), T,
                                        std::conditional_t<std::is_integral<T>::value && sizeof(T) < sizeof(int), int, void>>;
 
-WARP_EMULATOR_GLUE inline Request plainCollective(Op op, unsigned int mask, std::uint64_t value, ValueType type,
-                                                  bool isSigned, const char* file, int line) {
-    Request request;
+WARP_EMULATOR_GLUE inline Answer plainCollective(Op op, unsigned int mask, std::uint64_t value, ValueType type,
+                                                 bool isSigned, const char* file, int line) {
+    Request& request = nextRequest();
     request.op = op;
     request.mask = mask;
     request.value = value;
@@ -69,11 +69,11 @@ WARP_EMULATOR_GLUE inline Request plainCollective(Op op, unsigned int mask, std:
     return collective(request);
 }
 
-inline Request vote(Op op, unsigned int mask, int predicate, const char* file, int line) {
+inline Answer vote(Op op, unsigned int mask, int predicate, const char* file, int line) {
     return plainCollective(op, mask, predicate != 0, ValueType{}, false, file, line);
 }
 
-inline unsigned int answer(const Request& done) {
+inline unsigned int answer(const Answer& done) {
     return done.poisoned ? static_cast<unsigned int>(kIntegerPoison) : static_cast<unsigned int>(done.result);
 }
 
@@ -138,7 +138,7 @@ unsigned int __match_any_sync(unsigned int mask, T value, WARP_EMULATOR_SITE) {
 template <typename T>
 unsigned int __match_all_sync(unsigned int mask, T value, int* pred, WARP_EMULATOR_SITE) {
     using namespace warp_emulator;
-    const Request done = plainCollective(Op::MatchAll, mask, bitsOf(value), valueTypeOf<T>(), false, file, line);
+    const Answer done = plainCollective(Op::MatchAll, mask, bitsOf(value), valueTypeOf<T>(), false, file, line);
     *pred = done.allMatched && !done.poisoned;
     return answer(done);
 }

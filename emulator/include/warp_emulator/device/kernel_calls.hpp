@@ -113,8 +113,9 @@ ValueType valueTypeOf() {
 }
 
 // What a thread asks for when it reaches a collective, and, once the
-// collective is carried out, its answer.
-struct Request {
+// collective is carried out, its answer: all but a warp matrix function's
+// arguments (Request, below).
+struct RequestCore {
     Op op = Op::SyncWarp;
     unsigned int mask = 0;
     std::uint64_t value = 0;  // a shuffle's, match's or reduction's operand bits, or a predicate
@@ -130,7 +131,16 @@ struct Request {
     bool poisoned = false;            // the result is undefined: return poison
     bool allMatched = false;          // __match_all_sync's *pred
     GroupCall group;                  // the cooperative-groups call behind it, if any
-    MatrixCall matrix;                // a warp matrix function's arguments
+};
+struct Request : RequestCore {
+    MatrixCall matrix;  // a warp matrix function's arguments
+};
+
+// What a carried-out collective answers the thread that called it.
+struct Answer {
+    std::uint64_t result = 0;
+    bool poisoned = false;    // the result is undefined: return poison
+    bool allMatched = false;  // __match_all_sync's *pred
 };
 
 // The memory model's scopes (PTX ISA, "Scope"): a block, the device, the
@@ -155,9 +165,15 @@ constexpr NumberKind numberKindOf() {
 // Calls into the runtime library (emulator/runtime/), from inside a kernel
 // ---------------------------------------------------------------------------
 
-// The running thread waits at a collective until it is carried out, and gets
-// the request back with its answer.
-Request collective(const Request& request);
+// The running thread's own request, to fill in for its next collective: as
+// a fresh RequestCore, its matrix call as it was (only a warp matrix
+// function reads that, and it sets it). Filled in where the rules read it, it
+// is not copied there: the path of every thread through every barrier.
+Request& nextRequest();
+
+// The running thread waits at a collective (nextRequest()'s, or another)
+// until it is carried out, and gets its answer.
+Answer collective(const Request& request);
 
 // A warp matrix function (Op::MatrixLoad, MatrixStore, MatrixMultiply): the
 // running thread waits until the warp's lanes have all called it, then

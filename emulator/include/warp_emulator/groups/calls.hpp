@@ -97,10 +97,10 @@ inline GroupCall named(const char* call, const char* group, long long operand) {
 
 // One collective of the group's lanes, built outside the instrumentation
 // (kernel_calls.hpp's WARP_EMULATOR_GLUE).
-WARP_EMULATOR_GLUE inline Request groupRequest(Op op, unsigned int mask, std::uint64_t value, int operand, int width,
-                                               ValueType type, bool isSigned, const GroupCall& call,
-                                               const char* file, int line) {
-    Request request;
+WARP_EMULATOR_GLUE inline Answer groupRequest(Op op, unsigned int mask, std::uint64_t value, int operand, int width,
+                                              ValueType type, bool isSigned, const GroupCall& call,
+                                              const char* file, int line) {
+    Request& request = nextRequest();
     request.op = op;
     request.mask = mask;
     request.value = value;
@@ -114,7 +114,7 @@ WARP_EMULATOR_GLUE inline Request groupRequest(Op op, unsigned int mask, std::ui
     return collective(request);
 }
 
-inline unsigned int maskAnswer(const Request& done) {
+inline unsigned int maskAnswer(const Answer& done) {
     return done.poisoned ? static_cast<unsigned int>(kIntegerPoison) : static_cast<unsigned int>(done.result);
 }
 
@@ -133,7 +133,7 @@ T shuffleValue(Op op, unsigned int mask, const T& value, int operand, int width,
         const size_t piece = sizeof(T) - offset < 8 ? sizeof(T) - offset : 8;
         std::uint64_t bits = 0;
         std::memcpy(&bits, bytes + offset, piece);
-        const Request done = groupRequest(op, mask, bits, operand, width, type, false, call, file, line);
+        const Answer done = groupRequest(op, mask, bits, operand, width, type, false, call, file, line);
         poisoned |= done.poisoned;
         std::memcpy(bytes + offset, &done.result, piece);
     }

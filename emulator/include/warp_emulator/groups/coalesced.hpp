@@ -59,14 +59,14 @@ public:
     template <typename T>
     unsigned int match_any(T value, WARP_EMULATOR_SITE) const {
         using namespace warp_emulator;
-        const Request done = groups::groupRequest(Op::MatchAny, lanes_.mask, bitsOf(value), 0, warpSize,
+        const Answer done = groups::groupRequest(Op::MatchAny, lanes_.mask, bitsOf(value), 0, warpSize,
                                                   valueTypeOf<T>(), false, call("group.match_any"), file, line);
         return groups::byRank(lanes_.mask, groups::maskAnswer(done));
     }
     template <typename T>
     unsigned int match_all(T value, int& pred, WARP_EMULATOR_SITE) const {
         using namespace warp_emulator;
-        const Request done = groups::groupRequest(Op::MatchAll, lanes_.mask, bitsOf(value), 0, warpSize,
+        const Answer done = groups::groupRequest(Op::MatchAll, lanes_.mask, bitsOf(value), 0, warpSize,
                                                   valueTypeOf<T>(), false, call("group.match_all"), file, line);
         pred = done.allMatched && !done.poisoned;
         return groups::byRank(lanes_.mask, groups::maskAnswer(done));
@@ -109,7 +109,7 @@ private:
 
 // The lanes of this warp that reached this call together (__activemask()).
 inline coalesced_group coalesced_threads(WARP_EMULATOR_SITE) {
-    warp_emulator::Request done = warp_emulator::groups::groupRequest(
+    warp_emulator::Answer done = warp_emulator::groups::groupRequest(
         warp_emulator::Op::ActiveMask, 0, 0, 0, warpSize, {}, false,
         warp_emulator::groups::named("cg::coalesced_threads", "coalesced_group"), file, line);
     return coalesced_group(static_cast<unsigned int>(done.result));
@@ -190,7 +190,7 @@ thread_group tiled_partition(const thread_group& parent, unsigned int tileSize, 
 template <typename Label>
 coalesced_group labeled_partition(const coalesced_group& parent, Label label, WARP_EMULATOR_SITE) {
     using namespace warp_emulator;
-    const Request done =
+    const Answer done =
         groups::groupRequest(Op::MatchAny, parent.emulatedLanes().mask, bitsOf(label), 0, warpSize,
                              valueTypeOf<Label>(), false, groups::named("cg::labeled_partition", "coalesced_group"),
                              file, line);
@@ -200,7 +200,7 @@ template <unsigned int Size, typename ParentT, typename Label>
 coalesced_group labeled_partition(const thread_block_tile<Size, ParentT>& parent, Label label, WARP_EMULATOR_SITE) {
     static_assert(Size <= 32, "labeled_partition: the tile must be of at most 32 threads");
     using namespace warp_emulator;
-    const Request done =
+    const Answer done =
         groups::groupRequest(Op::MatchAny, parent.emulatedLanes().mask, bitsOf(label), 0, warpSize,
                              valueTypeOf<Label>(), false,
                              groups::named("cg::labeled_partition", groups::tileTypeName(Size)), file, line);
@@ -212,7 +212,7 @@ namespace emulated {
 inline coalesced_group binaryPartition(unsigned int parentMask, const char* type, bool predicate, const char* file,
                                        int line) {
     using namespace warp_emulator;
-    const Request done = groups::groupRequest(Op::Ballot, parentMask, predicate, 0, warpSize, {}, false,
+    const Answer done = groups::groupRequest(Op::Ballot, parentMask, predicate, 0, warpSize, {}, false,
                                               groups::named("cg::binary_partition", type), file, line);
     const unsigned int holding = groups::maskAnswer(done);
     return coalesced_group(predicate ? holding : parentMask & ~holding);

@@ -36,7 +36,7 @@ struct Met {
 inline Met meet(const warp_emulator::groups::WarpLanes& lanes, const warp_emulator::GroupCall& call, const char* file,
                 int line) {
     using namespace warp_emulator;
-    const Request done = groups::groupRequest(Op::GroupMeet, lanes.mask, 0, 0, warpSize, {}, false, call, file, line);
+    const Answer done = groups::groupRequest(Op::GroupMeet, lanes.mask, 0, 0, warpSize, {}, false, call, file, line);
     Met met;
     met.present = static_cast<unsigned int>(done.result) | (1u << groups::laneId());
     met.poisoned = done.poisoned;

@@ -26,7 +26,7 @@ inline void tileSync(unsigned int first, unsigned int size, const warp_emulator:
 
 inline unsigned int tileCount(unsigned int first, unsigned int size, int predicate,
                               const warp_emulator::GroupCall& call, const char* file, int line) {
-    const warp_emulator::Request done =
+    const warp_emulator::Answer done =
         warp_emulator::groups::groupRequest(warp_emulator::Op::TileExchange, first, predicate != 0, kCountNonZero,
                                             static_cast<int>(size), {}, false, call, file, line);
     return static_cast<unsigned int>(done.result);
@@ -45,7 +45,7 @@ T tileShuffle(unsigned int first, unsigned int size, const T& value, unsigned in
         const size_t piece = sizeof(T) - offset < 8 ? sizeof(T) - offset : 8;
         std::uint64_t bits = 0;
         std::memcpy(&bits, bytes + offset, piece);
-        const Request done = groups::groupRequest(Op::TileExchange, first, bits, static_cast<int>(source),
+        const Answer done = groups::groupRequest(Op::TileExchange, first, bits, static_cast<int>(source),
                                                   static_cast<int>(size), valueTypeOf<T>(), false, call, file, line);
         poisoned |= done.poisoned;
         std::memcpy(bytes + offset, &done.result, piece);

@@ -114,7 +114,7 @@ public:
     unsigned int match_any(T value, WARP_EMULATOR_SITE) const {
         static_assert(kOneWarp, "match_any: a tile of more than 32 threads has none (CUDA's neither)");
         using namespace warp_emulator;
-        const Request done = groups::groupRequest(Op::MatchAny, mask(), bitsOf(value), 0, warpSize, valueTypeOf<T>(),
+        const Answer done = groups::groupRequest(Op::MatchAny, mask(), bitsOf(value), 0, warpSize, valueTypeOf<T>(),
                                                   false, call("tile.match_any"), file, line);
         return groups::maskAnswer(done) >> firstLane();
     }
@@ -122,7 +122,7 @@ public:
     unsigned int match_all(T value, int& pred, WARP_EMULATOR_SITE) const {
         static_assert(kOneWarp, "match_all: a tile of more than 32 threads has none (CUDA's neither)");
         using namespace warp_emulator;
-        const Request done = groups::groupRequest(Op::MatchAll, mask(), bitsOf(value), 0, warpSize, valueTypeOf<T>(),
+        const Answer done = groups::groupRequest(Op::MatchAll, mask(), bitsOf(value), 0, warpSize, valueTypeOf<T>(),
                                                   false, call("tile.match_all"), file, line);
         pred = done.allMatched && !done.poisoned;
         return groups::maskAnswer(done) >> firstLane();
@@ -166,7 +166,7 @@ private:
     }
     unsigned int ballotOf(int predicate, const char* name, const char* file, int line) const {
         using namespace warp_emulator;
-        const Request done =
+        const Answer done =
             groups::groupRequest(Op::Ballot, mask(), predicate != 0, 0, warpSize, {}, false, call(name), file, line);
         return groups::maskAnswer(done) >> firstLane();
     }
