@@ -430,28 +430,34 @@ cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t* node, cudaGraph_t graph, cons
     return cudaSuccess;
 }
 
-cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
-                                        size_t count, cudaEvent_t event, const char* file, int line) {
+namespace {
+
+// An event record node or an event wait node: the same but for their type.
+cudaError_t addEventNode(cudaGraphNodeType type, const char* call, cudaGraphNode_t* node, cudaGraph_t graph,
+                         const cudaGraphNode_t* dependencies, size_t count, cudaEvent_t event, const char* file,
+                         int line) {
     const DeviceLock lock;
     if (const cudaError_t error = checkNewNode(node, graph, dependencies, count);
         error != cudaSuccess || event == nullptr) {
         return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
     }
-    *node = newNode(graph, cudaGraphNodeTypeEventRecord, dependencies, count, "cudaGraphAddEventRecordNode", file, line);
+    *node = newNode(graph, type, dependencies, count, call, file, line);
     (*node)->event = event;
     return cudaSuccess;
 }
 
+}  // namespace
+
+cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
+                                        size_t count, cudaEvent_t event, const char* file, int line) {
+    return addEventNode(cudaGraphNodeTypeEventRecord, "cudaGraphAddEventRecordNode", node, graph, dependencies, count,
+                        event, file, line);
+}
+
 cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
                                       size_t count, cudaEvent_t event, const char* file, int line) {
-    const DeviceLock lock;
-    if (const cudaError_t error = checkNewNode(node, graph, dependencies, count);
-        error != cudaSuccess || event == nullptr) {
-        return api().answer(error != cudaSuccess ? error : cudaErrorInvalidValue);
-    }
-    *node = newNode(graph, cudaGraphNodeTypeWaitEvent, dependencies, count, "cudaGraphAddEventWaitNode", file, line);
-    (*node)->event = event;
-    return cudaSuccess;
+    return addEventNode(cudaGraphNodeTypeWaitEvent, "cudaGraphAddEventWaitNode", node, graph, dependencies, count, event,
+                        file, line);
 }
 
 cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* dependencies,
