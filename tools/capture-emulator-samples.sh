@@ -2,23 +2,27 @@
 # Captures evidence/emulator-cuda-samples.txt: NVIDIA's cuda-samples built with
 # emulator/nvcc and run on the CPU warp emulator, unchanged, each compared with
 # the H200's row of evidence/h200-cuda-samples.txt (tools/capture-h200-samples.sh):
-#   tools/capture-emulator-samples.sh SAMPLES COMMIT [KEEP] [--part K/N] [--runs-at-once N --cpus-per-run C]
+#   tools/capture-emulator-samples.sh SAMPLES COMMIT [KEEP] [--cut SECONDS] [--only NAME,...]
+#       [--part K/N] [--runs-at-once N --cpus-per-run C] [--output FILE]
 # SAMPLES: a copy of github.com/NVIDIA/cuda-samples at COMMIT, the one the H200
 # table names. KEEP: a folder for each sample's program, output and build log.
 # No GPU needed.
 #
-# Each run may take 240 s: a sample past it is left out of the count, and the
-# table says so (issue 22 leaves out a sample that runs past 4 minutes on the
-# emulator). On 2 cores, one run at a time, that is hours; on a machine of
+# Issue 22 leaves a sample that runs past 4 minutes on the emulator out of the
+# count, where the table says so. Each run is cut at --cut seconds (240 unless
+# given): one cut at 240 s is left out, and so is one cut sooner whose launch in
+# flight would alone run past 240 s by the emulator's own estimate; one cut
+# sooner without is "not settled", for a run with --cut 240 --only NAMES to
+# settle. On 2 cores, one run at a time, 240 s each is hours: on a machine of
 # N * C cores, --runs-at-once N --cpus-per-run C runs N samples at a time,
-# each on C cores of its own. --part K/N makes the K-th of N parts, into
-# evidence/emulator-cuda-samples-K-of-N.txt, each with as many of the runs that
-# took longest in the tables there now. The header names the machine, and the
-# time block_reduce (emulator/bench) takes on the cores of one run, to weigh the
-# machine against another.
+# each on C cores of its own. --part K/N makes the K-th of N parts, each with
+# as many of the runs that took longest in the tables here now. The table goes
+# to evidence/emulator-cuda-samples.txt, or -K-of-N.txt for a part, or FILE.
+# The header names the machine, and the time block_reduce (emulator/bench)
+# takes on the cores of one run, to weigh the machine against another.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-usage="usage: tools/capture-emulator-samples.sh SAMPLES COMMIT [KEEP] [--part K/N] [--runs-at-once N --cpus-per-run C]"
+usage="usage: tools/capture-emulator-samples.sh SAMPLES COMMIT [KEEP] [--cut SECONDS] [--only NAME,...] [--part K/N] [--runs-at-once N --cpus-per-run C] [--output FILE]"
 samples=${1:?$usage}
 commit=${2:?$usage}
 shift 2
@@ -26,23 +30,29 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 keep=$work/samples
 if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then keep=$1; shift; fi
-part=1/1 runs=1 cpus=0
+part=1/1 runs=1 cpus=0 cut=240 only="" output=""
 while [ $# -gt 0 ]; do
   case $1 in
+    --cut) cut=${2:?$usage}; shift 2 ;;
+    --only) only=${2:?$usage}; shift 2 ;;
+    --output) output=${2:?$usage}; shift 2 ;;
     --part) part=${2:?$usage}; shift 2 ;;
     --runs-at-once) runs=${2:?$usage}; shift 2 ;;
     --cpus-per-run) cpus=${2:?$usage}; shift 2 ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
 done
-output=evidence/emulator-cuda-samples.txt
-[ "$part" = 1/1 ] || output=evidence/emulator-cuda-samples-${part%/*}-of-${part#*/}.txt
+if [ -z "$output" ]; then
+  output=evidence/emulator-cuda-samples.txt
+  [ "$part" = 1/1 ] || output=evidence/emulator-cuda-samples-${part%/*}-of-${part#*/}.txt
+fi
 hints=()
 for table in evidence/emulator-cuda-samples*.txt; do
   [ -f "$table" ] && hints+=(--longest-first "$table")
 done
-options=(--jobs "$(nproc)" --timeout 240 --part "$part" --runs-at-once "$runs" --cpus-per-run "$cpus"
-         --commit "$commit" --against evidence/h200-cuda-samples.txt)
+options=(--jobs "$(nproc)" --timeout "$cut" --leave-out-past 240 --part "$part" --runs-at-once "$runs"
+         --cpus-per-run "$cpus" --commit "$commit" --against evidence/h200-cuda-samples.txt)
+[ -z "$only" ] || options+=(--only "$only")
 emulator_code="tools/cuda_samples.py emulator/nvcc emulator/emulate emulator/driver emulator/include emulator/runtime"
 machine="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores"
 one_run="" one_run_text="every core, as many workers"

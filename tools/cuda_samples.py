@@ -21,10 +21,14 @@ A sample's own check is what it prints when it compares its result (its
 words vary: "Test passed", "Result = PASS", "returned OK", "0 Failures");
 many print none and say it by their exit status alone.
 
-Each run is cut at --timeout seconds (240 unless given), and a sample cut
-there is "past N s": its size was made for a GPU, and issue 22 leaves a
-sample that runs past 4 minutes on the emulator out of the count, where the
-table says so. --runs-at-once N runs N samples at a time, each alone on
+Each run is cut at --timeout seconds (240 unless given). Issue 22 leaves a
+sample that runs past 4 minutes on the emulator (its size was made for a
+GPU) out of the count, where the table says so and why: --leave-out-past L
+(240 unless given) leaves out a sample cut at L s or later, and one cut
+sooner whose launch in flight would by itself run past L s, by the
+emulator's own estimate (its last progress line: the blocks to come cost what
+the blocks done cost). A sample cut sooner with no such estimate is "not
+settled": a longer run must say. --runs-at-once N runs N samples at a time, each alone on
 --cpus-per-run K cores of its own (taskset, and WARP_EMULATOR_WORKERS=K): on
 a machine of N * K cores, N machines of K cores. --longest-first TABLE (an
 earlier table of this tool) starts the runs that took longest there first,
@@ -156,7 +160,8 @@ def run_sample(name, folder, row, work, timeout, cpus=None):
     program = os.path.join(work, name)
     if row["build"] != 0:
         return row
-    environment = dict(os.environ, WARP_EMULATOR_PROGRESS="0")
+    # The progress line (every 10 s on a file) says how long a launch cut short would have run.
+    environment = dict(os.environ, WARP_EMULATOR_PROGRESS="2")
     pinned = []
     if cpus is not None:
         environment["WARP_EMULATOR_WORKERS"] = str(len(cpus))
@@ -181,7 +186,38 @@ def run_sample(name, folder, row, work, timeout, cpus=None):
     row["findings"] = int(found.group(1)) if found else 0
     # timeout(1) sends KILL to its process group, itself too: -9, or 137 through a shell.
     row["timed_out"] = process.returncode in (-9, 128 + 9) and row["run_seconds"] >= timeout - 1
+    row["launch_estimate"] = last_launch_estimate(stderr)
     return row
+
+
+# The emulator's progress line: "warp emulator: kernel K: 6144 of 16384 blocks
+# (37%), 2.0 s so far, about 3.3 s left" (runtime/reporting/progress.cpp).
+PROGRESS = re.compile(r"^warp emulator: kernel (\S+): (\d+) of (\d+) blocks \(\d+%\), (.+?) so far, about (.+?) left$",
+                      re.MULTILINE)
+
+
+def seconds_of(duration):
+    """Seconds of the progress line's "2.0 s", "1 min 05 s" or "2 h 03 min"."""
+    parts = re.fullmatch(r"([\d.]+) s|(\d+) min (\d+) s|(\d+) h (\d+) min", duration)
+    if parts is None:
+        raise ValueError("a duration the progress line does not write: %r" % duration)
+    if parts.group(1):
+        return float(parts.group(1))
+    if parts.group(2):
+        return 60.0 * int(parts.group(2)) + int(parts.group(3))
+    return 3600.0 * int(parts.group(4)) + 60.0 * int(parts.group(5))
+
+
+def last_launch_estimate(stderr):
+    """(seconds, kernel, blocks done, blocks): how long the launch of the last
+    progress line would run in all (so far + left), by that line, the one that
+    knew most of it; or None."""
+    lines = list(PROGRESS.finditer(stderr))
+    if not lines:
+        return None
+    last = lines[-1]
+    return (seconds_of(last.group(4)) + seconds_of(last.group(5)), last.group(1), int(last.group(2)),
+            int(last.group(3)))
 
 
 def sanitize_sample(name, folder, row, work, timeout, tools, sanitizer):
@@ -234,6 +270,8 @@ def main():
     parser.add_argument("work")
     parser.add_argument("--only", default="")
     parser.add_argument("--timeout", type=int, default=240)
+    parser.add_argument("--leave-out-past", type=int, default=240,
+                        help="seconds: a sample that runs past them is left out of the count")
     parser.add_argument("--jobs", type=int, default=1,
                         help="builds at once, and compute-sanitizer's runs (the plain runs are one at a time)")
     parser.add_argument("--runs-at-once", type=int, default=1,
@@ -302,14 +340,26 @@ def main():
                                                             "findings", "build s", "run s", "peak KiB",
                                                             "" if gpu is None else "  as GPU",
                                                             "  compute-sanitizer" if tools else ""))
-    tally = {"single": [0, 0, 0], "multi": [0, 0, 0]}  # as on the GPU, counted, left out (past the time limit)
+    # as on the GPU, counted, left out (past --leave-out-past), not settled (cut sooner, no estimate past it)
+    tally = {"single": [0, 0, 0, 0], "multi": [0, 0, 0, 0]}
+    past = options.leave_out_past
     def print_row(label, name, kind, row):
         verdict = ""
         if gpu is not None:
             gpu_row = gpu.get(label)
-            if gpu_row is not None and gpu_row[0] == "yes" and row["build"] == 0 and row["timed_out"]:
+            cut = gpu_row is not None and gpu_row[0] == "yes" and row["build"] == 0 and row["timed_out"]
+            estimate = row.get("launch_estimate") if cut else None
+            if cut and options.timeout >= past:
                 tally[kind][2] += 1
                 verdict = "  past %d s: left out" % options.timeout
+            elif cut and estimate is not None and estimate[0] > past:
+                tally[kind][2] += 1
+                verdict = ("  left out: cut at %d s, when its launch of %s (%d of %d blocks done) would alone run "
+                           "about %.0f s, past %d s" % (options.timeout, estimate[1], estimate[2], estimate[3],
+                                                        estimate[0], past))
+            elif cut:
+                tally[kind][3] += 1
+                verdict = "  not settled: cut at %d s, no launch estimated past %d s" % (options.timeout, past)
             elif gpu_row is not None and gpu_row[0] == "yes":
                 same = same_as_gpu(row, gpu_row)
                 tally[kind][0] += same
@@ -365,9 +415,9 @@ def main():
             for (label, name, _, kind, _), row, check in zip(counted, rows, checked):
                 print_row(label, name, kind, row if check is None else check.result())
     if gpu is not None:
-        for kind, (same, total, left_out) in tally.items():
-            print("# %s-file samples that built on the GPU: %d of %d as on the GPU; %d more left out, past %d s"
-                  % (kind, same, total, left_out, options.timeout))
+        for kind, (same, total, left_out, unsettled) in tally.items():
+            print("# %s-file samples that built on the GPU: %d of %d as on the GPU; %d more left out, past %d s; "
+                  "%d not settled" % (kind, same, total, left_out, past, unsettled))
     return 0
 
 
