@@ -11,6 +11,10 @@ foreach(check example_rule_broken example_legal rewrites compile_error inline_pt
                 COMMAND ${emulate_command} -DCHECK=${check} -DWORK_DIR=${work_dir}/emulate-${check}
                         -P "${tests_dir}/emulate.cmake")
 endforeach()
+# The rewriting of inline PTX's video instructions, statement by statement:
+# each form the emulator runs, and one message for each that it does not.
+shuffles_test(emulate_inline_ptx_rewrites LABEL cpu TIMEOUT 30
+              COMMAND ${Python3_EXECUTABLE} "${tests_dir}/inline_ptx_rewrites.py")
 shuffles_test(emulate_sources_are_cuda LABEL cpu TIMEOUT 300
               COMMAND ${emulate_command} -DCHECK=sources_are_cuda -DNVCC=${CMAKE_CUDA_COMPILER}
                       -DWORK_DIR=${work_dir}/emulate-cuda -P "${tests_dir}/emulate.cmake")

@@ -13,8 +13,9 @@
 #   CHECK=compile_error        tests/emulate/compile_error.cu: the compiler's
 #                              status, its message at the original file and line
 #   CHECK=inline_ptx           tests/emulate/inline_ptx_unknown.cu: inline PTX the
-#                              emulator does not run stops the build with one
-#                              message naming it at its line, not the assembler's
+#                              emulator does not run (bfind, a video instruction's
+#                              form) stops the build with one message for each,
+#                              naming it at its line, not the assembler's
 #   CHECK=queued_work_on_workers tests/emulate/queued_work_on_workers.cu on two
 #                              workers: a copy queued behind a launch sees its end
 #   CHECK=arguments            options (-I DIR and -D NAME=1 as one word or two),
@@ -152,6 +153,7 @@ elseif(CHECK STREQUAL "compile_error")
 elseif(CHECK STREQUAL "inline_ptx")
   set(case tests/emulate/inline_ptx_unknown.cu)
   line_of(${case} "bfind.u32" error_line)
+  line_of(${case} "asm(\"vadd.u32.u32.u32.sat" video_line)
   emulate(${case})
   string(REGEX MATCHALL "error:" errors "${err}")
   list(LENGTH errors error_count)
@@ -159,10 +161,12 @@ elseif(CHECK STREQUAL "inline_ptx")
     fail("exit status ${rc}, expected the compiler's 1")
   elseif(NOT err MATCHES "(^|\n)tests/emulate/inline_ptx_unknown\\.cu:${error_line}:[0-9]+: error: inline PTX `bfind\\.u32 %0, %1;` is not emulated")
     fail("no message naming the PTX statement at ${case}:${error_line}")
-  elseif(NOT error_count EQUAL 1 OR err MATCHES "Assembler|[{]standard input[}]")
-    fail("${error_count} errors, or the assembler's: expected one message")
+  elseif(NOT err MATCHES "(^|\n)tests/emulate/inline_ptx_unknown\\.cu:${video_line}:[0-9]+: error: inline PTX `vadd\\.u32\\.u32\\.u32\\.sat %0, %1, %2;` is not emulated: [^\n]*U32_MAX")
+    fail("no message naming the video instruction at ${case}:${video_line}, and why")
+  elseif(NOT error_count EQUAL 2 OR err MATCHES "Assembler|[{]standard input[}]")
+    fail("${error_count} errors, or the assembler's: expected one message for each of the two statements")
   endif()
-  message("ok: one message names the inline PTX at ${case}:${error_line}\n${err}")
+  message("ok: one message names each inline PTX statement not emulated, at ${case}:${error_line} and ${video_line}\n${err}")
 
 elseif(CHECK STREQUAL "queued_work_on_workers")
   set(ENV{WARP_EMULATOR_WORKERS} 2)

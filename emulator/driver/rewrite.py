@@ -305,11 +305,13 @@ def launch_edits(code, templates):
 # ---------------------------------------------------------------------------
 # Inline PTX: asm("mov.u32 %0, %%laneid;" : "=r"(lane)) reads a special
 # register, which becomes a call of the emulator's
-# (warp_emulator/device/special_registers.hpp); any other PTX statement
-# becomes one compile-time error that names it (a GCC error pragma, which
-# fires only where the preprocessor keeps the code), never the assembler's
-# errors. Inline assembly that is no PTX (x86 in host code: "pause", or the
-# empty compiler barrier) is left to the host compiler.
+# (warp_emulator/device/special_registers.hpp), and one video instruction,
+# asm("vabsdiff4.u32.u32.u32.add %0, %1, %2, %3;" : "=r"(d) : "r"(a), ...),
+# becomes a call that computes it (warp_emulator/device/video_instructions.hpp);
+# any other PTX statement becomes one compile-time error that names it (a GCC
+# error pragma, which fires only where the preprocessor keeps the code), never
+# the assembler's errors. Inline assembly that is no PTX (x86 in host code:
+# "pause", or the empty compiler barrier) is left to the host compiler.
 # ---------------------------------------------------------------------------
 
 SPECIAL_REGISTERS = {
@@ -323,6 +325,30 @@ ASM_START = re.compile(r"\b(?:asm|__asm__|__asm)\b(?:\s*\b(?:volatile|__volatile
 PTX_OPCODE = re.compile(r"(?:^|[\s;{])[a-z][a-z0-9_]*\.[a-z0-9_]+")
 SPECIAL_MOVE = re.compile(r"\s*mov\.(u32|s32|b32|u64|s64|b64)\s+%0\s*,\s*%%?(\w+)\s*;?\s*")
 STRING_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "0": "\0"}
+
+# The video instructions (PTX ISA, "Video Instructions"), as the ISA writes
+# their opcodes: the SIMD ones on 2 halfwords or 4 bytes, and the scalar ones.
+VIDEO = "::warp_emulator::"
+VIDEO_OPERATIONS = {"vadd": "Add", "vsub": "Subtract", "vavrg": "Average", "vabsdiff": "AbsoluteDifference",
+                    "vmin": "Minimum", "vmax": "Maximum", "vset": "Compare"}
+VIDEO_COMPARISONS = {"eq": "Equal", "ne": "NotEqual", "lt": "Less", "le": "LessOrEqual", "gt": "Greater",
+                     "ge": "GreaterOrEqual"}
+VIDEO_PARTS = {"": "Word", "b0": "Byte0", "b1": "Byte1", "b2": "Byte2", "b3": "Byte3", "h0": "Half0", "h1": "Half1"}
+SIMD_VIDEO = re.compile(r"(vadd|vsub|vavrg|vabsdiff|vmin|vmax)([24])\.([us]32)\.([us]32)\.([us]32)(\.sat|\.add)?")
+SIMD_SET = re.compile(r"vset([24])\.([us]32)\.([us]32)\.(eq|ne|lt|le|gt|ge)(\.add)?")
+SCALAR_VIDEO = re.compile(r"(vadd|vsub|vabsdiff|vmin|vmax)\.([us]32)\.([us]32)\.([us]32)(\.sat)?(?:\.(add|min|max))?")
+SCALAR_SET = re.compile(r"vset\.([us]32)\.([us]32)\.(eq|ne|lt|le|gt|ge)(?:\.(add|min|max))?")
+# Any opcode of the family, for a message that names what it lacks.
+VIDEO_FAMILY = re.compile(r"v(?:add|sub|avrg|absdiff|min|max|set|shl|shr|mad)[24]?(?:\.|$)")
+VIDEO_OPERAND = re.compile(r"%(\d+)(?:\.(\w+))?")
+EMULATED_PTX = ("a mov from one of the special registers %s, and one video instruction on \"r\" operands "
+                "(vadd, vsub, vabsdiff, vmin, vmax, vset, and the SIMD vadd2, vsub2, vavrg2, vabsdiff2, vmin2, vmax2, "
+                "vset2 and their 4-byte forms), as the PTX ISA defines them"
+                % ", ".join("%" + name for name in SPECIAL_REGISTERS))
+
+
+class NotEmulated(Exception):
+    """A video instruction the emulator cannot run: why, in a few words."""
 
 
 def string_literals(text):
@@ -348,6 +374,176 @@ def split_top_level(code, start, end, separator):
     return pieces
 
 
+def asm_operands(text, code, pieces):
+    """The operands of an asm statement's outputs or inputs: (constraint, expression) for each,
+    the constraint as written ("=r", "+r", "r") and the expression on one line, comments dropped."""
+    operands = []
+    for start, end in pieces:
+        if not code[start:end].strip():
+            continue
+        operand = re.match(r'\s*("[^"]*")\s*\(', text[start:end])
+        if operand is None or not code[start:end].rstrip().endswith(")"):
+            raise NotEmulated("an operand written `%s`" % " ".join(text[start:end].split()))
+        expression = code[start + operand.end():start + len(code[start:end].rstrip()) - 1]
+        operands.append((string_literals(operand.group(1)), " ".join(expression.split())))
+    return operands
+
+
+def simd_selector(selector, lanes, default, digits):
+    """An operand's .bxyzw or .hxy: one element number a lane, written lane 3 (or 1) first."""
+    if selector is None:
+        return default
+    letter = "b" if lanes == 4 else "h"
+    if not re.fullmatch(r"%s[0-%d]{%d}" % (letter, digits - 1, lanes), selector):
+        raise NotEmulated("the selector .%s (a %d-way SIMD operand takes .%s and %d digits from 0 to %d)"
+                          % (selector, lanes, letter, lanes, digits - 1))
+    return int(selector[1:], 16)
+
+
+def simd_mask(selector, lanes):
+    """d's .mask: the lanes that take the result, .b3210 (or .h10) down to one lane."""
+    if selector is None:
+        return (1 << lanes) - 1
+    letter = "b" if lanes == 4 else "h"
+    numbers = selector[1:]
+    if (not re.fullmatch(r"%s[0-%d]+" % (letter, lanes - 1), selector)
+            or list(numbers) != sorted(set(numbers), reverse=True)):
+        raise NotEmulated("the mask .%s (a %d-way SIMD destination takes .%s and lanes from %d down to 0, each once)"
+                          % (selector, lanes, letter, lanes - 1))
+    return sum(1 << int(lane) for lane in numbers)
+
+
+def scalar_as_on_the_gpu(name, signed_d, signed_a, signed_b, saturate, secondary, selectors):
+    """Raises NotEmulated for the scalar forms whose answers on an H200 are
+    not the PTX ISA's pseudocode's (every form, and 700 with selectors, each
+    on 64 inputs, beside this code's): .min and .max but with .sat and an
+    .s32 destination; .sat with d.dsel; a merge into d.h1, where the H200
+    writes the upper halfword of the result, not its lower; and .sat with a
+    .u32 destination, which the H200 clamps at 0 but not at U32_MAX, but
+    where no result passes U32_MAX and no secondary operation follows."""
+    why = "an H200's answers differ from the PTX ISA's pseudocode"
+    if selectors[0] == "h1":
+        raise NotEmulated("the emulator merges into d.b0 to d.b3 and d.h0, not d.h1: an H200 writes the upper "
+                          "halfword of the result there, where the PTX ISA writes its lower one")
+    if secondary in ("min", "max") and not (saturate and signed_d):
+        raise NotEmulated("the emulator runs a scalar .min or .max only with .sat and an .s32 destination: "
+                          "elsewhere " + why)
+    if saturate and selectors[0]:
+        raise NotEmulated("the emulator runs no .sat with d.dsel: there " + why)
+    if saturate and not signed_d:
+        # The largest result: each operand's part, of its type, at its end.
+        def top(selector, signed):
+            bits = 32 if not selector else 8 if selector.startswith("b") else 16
+            return (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
+        def bottom(selector, signed):
+            bits = 32 if not selector else 8 if selector.startswith("b") else 16
+            return -(1 << (bits - 1)) if signed else 0
+        a_top, b_top = top(selectors[1], signed_a), top(selectors[2], signed_b)
+        a_bottom, b_bottom = bottom(selectors[1], signed_a), bottom(selectors[2], signed_b)
+        largest = {"vadd": a_top + b_top, "vsub": a_top - b_bottom,
+                   "vabsdiff": max(a_top - b_bottom, b_top - a_bottom)}.get(name, max(a_top, b_top))
+        if secondary or largest > 0xffffffff:
+            raise NotEmulated("the emulator runs .sat with a .u32 destination only without a secondary operation "
+                              "and where no result passes U32_MAX: an H200 does not clamp there as the PTX ISA says")
+
+
+def video_instruction(statement):
+    """The call's first four arguments for one video instruction (its
+    description, and the operand numbers of a, b and c), or NotEmulated."""
+    opcode, _, rest = statement.partition(" ")
+    operands = [operand.strip() for operand in rest.split(",")] if rest.strip() else []
+    parsed = [VIDEO_OPERAND.fullmatch(operand) for operand in operands]
+    if not all(parsed):
+        raise NotEmulated("its operands must be %0, %1, ... (\"r\" operands of the asm statement)")
+    numbers = [int(match.group(1)) for match in parsed]
+    selectors = [match.group(2) for match in parsed]
+    bool_text = {True: "true", False: "false"}
+    simd, simd_set = SIMD_VIDEO.fullmatch(opcode), SIMD_SET.fullmatch(opcode)
+    scalar, scalar_set = SCALAR_VIDEO.fullmatch(opcode), SCALAR_SET.fullmatch(opcode)
+    if simd or simd_set:
+        if simd:
+            name, lanes, dtype, atype, btype, modifier = simd.groups()
+            comparison, saturate, accumulate = "None", modifier == ".sat", modifier == ".add"
+        else:
+            lanes, atype, btype, compare, modifier = simd_set.groups()
+            name, dtype, comparison = "vset", "u32", VIDEO_COMPARISONS[compare]
+            saturate, accumulate = False, modifier == ".add"
+        lanes = int(lanes)
+        if len(operands) != 4:
+            raise NotEmulated("it takes four operands, d, a, b and c")
+        if selectors[3] is not None:
+            raise NotEmulated("its c takes no selector")
+        digits = 8 if lanes == 4 else 4
+        mask = simd_mask(selectors[0], lanes)
+        a_select = simd_selector(selectors[1], lanes, 0x3210 if lanes == 4 else 0x10, digits)
+        b_select = simd_selector(selectors[2], lanes, 0x7654 if lanes == 4 else 0x32, digits)
+        description = ("%sSimdVideo{%sVideoOperation::%s, %sVideoComparison::%s, %d, %s, %s, %s, %s, %s, 0x%xu, 0x%xu, 0x%xu}"
+                       % (VIDEO, VIDEO, VIDEO_OPERATIONS[name], VIDEO, comparison, lanes, bool_text[dtype == "s32"],
+                          bool_text[atype == "s32"], bool_text[btype == "s32"], bool_text[saturate],
+                          bool_text[accumulate], mask, a_select, b_select))
+        return description, numbers[0], numbers[1:]
+    if scalar or scalar_set:
+        if scalar:
+            name, dtype, atype, btype, saturate, secondary = scalar.groups()
+            comparison = "None"
+        else:
+            atype, btype, compare, secondary = scalar_set.groups()
+            name, dtype, saturate, comparison = "vset", "u32", None, VIDEO_COMPARISONS[compare]
+        if len(operands) not in (3, 4):
+            raise NotEmulated("it takes d, a and b, and c with a secondary operation or a merge into d.dsel")
+        parts = []
+        for selector in selectors[:3]:
+            if (selector or "") not in VIDEO_PARTS:
+                raise NotEmulated("the selector .%s (a scalar operand takes .b0 to .b3, .h0 or .h1)" % selector)
+            parts.append(VIDEO_PARTS[selector or ""])
+        if len(operands) == 3 and (secondary or selectors[0]):
+            raise NotEmulated("a secondary operation or d.dsel needs the operand c")
+        if len(operands) == 4 and not secondary and not selectors[0]:
+            raise NotEmulated("a fourth operand, c, needs a secondary operation (.add, .min, .max) or d.dsel")
+        if len(operands) == 4 and secondary and selectors[0]:
+            raise NotEmulated("a secondary operation and d.dsel do not go together")
+        if len(operands) == 4 and selectors[3] is not None:
+            raise NotEmulated("its c takes no selector")
+        scalar_as_on_the_gpu(name, dtype == "s32", atype == "s32", btype == "s32", bool(saturate), secondary,
+                             selectors[:3])
+        description = ("%sScalarVideo{%sVideoOperation::%s, %sVideoComparison::%s, %s, %s, %s, %s, %sVideoSecondary::%s, "
+                       "%sVideoPart::%s, %sVideoPart::%s, %sVideoPart::%s}"
+                       % (VIDEO, VIDEO, VIDEO_OPERATIONS[name], VIDEO, comparison, bool_text[dtype == "s32"],
+                          bool_text[atype == "s32"], bool_text[btype == "s32"], bool_text[bool(saturate)], VIDEO,
+                          {None: "None", "add": "Add", "min": "Minimum", "max": "Maximum"}[secondary],
+                          VIDEO, parts[1], VIDEO, parts[2], VIDEO, parts[0]))
+        return description, numbers[0], numbers[1:]
+    family = opcode.split(".")[0]
+    if family in ("vshl", "vshr", "vmad"):
+        raise NotEmulated("the emulator does not run vshl, vshr or vmad")
+    raise NotEmulated("the PTX ISA defines no form %s of %s" % (opcode[len(family):] or "without types", family))
+
+
+def video_replacement(template, outputs, inputs):
+    """What one video instruction's asm statement becomes: (output) = the
+    call, with every operand evaluated once, in order. Raises NotEmulated."""
+    statement = " ".join(template.split()).rstrip()
+    statement = statement[:-1].rstrip() if statement.endswith(";") else statement
+    if ";" in statement or "{" in statement:
+        raise NotEmulated("the emulator runs one instruction an asm statement")
+    description, destination, sources = video_instruction(statement)
+    simd = description.startswith(VIDEO + "SimdVideo")
+    if len(outputs) != 1 or destination != 0 or not re.fullmatch(r"=&?r|\+r", outputs[0][0]):
+        raise NotEmulated("its d must be %0, the one output, \"=r\" or \"+r\"")
+    if any(not re.fullmatch(r"r" if simd else r"[rn]", constraint) for constraint, _ in inputs):
+        raise NotEmulated("its inputs must be \"r\" operands" if simd else "its inputs must be \"r\" or \"n\" operands")
+    operands = [outputs[0][1] if outputs[0][0] == "+r" else "0u"] + [expression for _, expression in inputs]
+    for number in sources:
+        if number >= len(operands):
+            raise NotEmulated("it names %%%d, but the asm statement has %d operands" % (number, len(operands)))
+        if number == 0 and outputs[0][0] != "+r":
+            raise NotEmulated("it reads %0, an output the asm statement does not give it (\"+r\" would)")
+    numbers = sources + [-1] * (3 - len(sources))
+    return "((%s) = %sinlineVideo(%s, %d, %d, %d, %s))" % (
+        outputs[0][1], VIDEO, description, numbers[0], numbers[1], numbers[2],
+        ", ".join("(%s)" % operand for operand in operands))
+
+
 def asm_replacement(text, code, start, open_paren, close):
     """What the asm statement text[start:close + 1] becomes, or None to leave it."""
     parts = split_top_level(code, open_paren + 1, close, ":")
@@ -366,9 +562,14 @@ def asm_replacement(text, code, start, open_paren, close):
             return "((%s) = static_cast<%s>(::warp_emulator::specialRegister(::warp_emulator::SpecialRegister::%s)))" % (
                 " ".join(constraint.group(2).split()), kind, SPECIAL_REGISTERS[move.group(2)])
     statement = " ".join(template.replace(";", "; ").split()).rstrip()
-    message = ("inline PTX `%s` is not emulated: of inline PTX, the CPU warp emulator runs only a mov from one of "
-               "the special registers %s; write this with CUDA's intrinsics instead"
-               % (statement, ", ".join("%" + name for name in SPECIAL_REGISTERS)))
+    reason = "of inline PTX, the CPU warp emulator runs only %s; write this with CUDA's intrinsics instead" % EMULATED_PTX
+    if VIDEO_FAMILY.match(template.strip()):
+        try:
+            input_pieces = split_top_level(code, *parts[2], ",") if len(parts) > 2 else []
+            return video_replacement(template, asm_operands(text, code, outputs), asm_operands(text, code, input_pieces))
+        except NotEmulated as why:
+            reason = "%s; write this in C++ or with CUDA's intrinsics instead" % why
+    message = "inline PTX `%s` is not emulated: %s" % (statement, reason)
     pragma = "GCC error " + '"' + message.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return "_Pragma(%s) ((void)0)" % ('"' + pragma.replace("\\", "\\\\").replace('"', '\\"') + '"')
 

@@ -21,6 +21,7 @@
 //   warp_emulator/device/collectives.hpp   warp collectives and block barriers
 //   warp_emulator/device/atomics.hpp       atomics, fences, timers, loads with cache hints
 //   warp_emulator/device/math.hpp          the integer and floating-point intrinsics
+//   warp_emulator/device/video_instructions.hpp  PTX's video instructions, CUDA's SIMD intrinsics
 //   warp_emulator/device/textures.hpp      texture fetches, surface reads and writes
 //   warp_emulator/device/special_registers.hpp  the PTX special registers inline PTX reads
 //   warp_emulator/host/launch.hpp          launches
@@ -65,6 +66,7 @@
 #include "warp_emulator/device/collectives.hpp"
 #include "warp_emulator/device/atomics.hpp"
 #include "warp_emulator/device/math.hpp"
+#include "warp_emulator/device/video_instructions.hpp"
 #include "warp_emulator/device/textures.hpp"
 #include "warp_emulator/device/special_registers.hpp"
 #include "warp_emulator/host/launch.hpp"

@@ -20,8 +20,10 @@ What a GPU does with the same source is written in the case's first lines,
   // On an H200 (evidence/case-answers-h200.txt): alone ...; memcheck ...
 made from that capture (tools/capture-case-answers.sh): a case whose line
 disagrees with the evidence fails, so a case edited after its capture is found.
+A case the capture has not yet run says so instead, and passes without it,
+  // On an H200: awaits capture (tools/capture-case-answers.sh)
 --update writes the filtered output as the .exp files and that line, for a new
-case (check every line by hand).
+case (check every line by hand), in place of the one that awaits it.
 """
 
 import difflib
@@ -72,6 +74,7 @@ def filtered(text, folder):
 
 EVIDENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "evidence", "case-answers-h200.txt")
 GPU_LINE = "// On an H200 (evidence/case-answers-h200.txt):"
+AWAITING_LINE = "// On an H200: awaits capture"
 
 
 def gpu_answers(name):
@@ -137,6 +140,7 @@ def main():
         wanted = "%s %s" % (GPU_LINE, answers)
         present = [i for i, line in enumerate(source_lines) if line.startswith(GPU_LINE)]
         if update:
+            present = present or [i for i, line in enumerate(source_lines) if line.startswith(AWAITING_LINE)]
             if present:
                 source_lines[present[0]] = wanted
             else:

@@ -1,8 +1,11 @@
 // inline_ptx_unknown.cu: inline PTX that the emulator does not run (bfind, the
-// position of the highest set bit), beside a special register that it does
-// (%laneid). nvcc builds it; emulate's build must stop with one message that
-// names the statement, at this file's line, and never with the assembler's
-// errors about PTX it was handed.
+// position of the highest set bit; and vadd.u32.u32.u32.sat, a video
+// instruction whose .sat an H200 does not apply at U32_MAX, as the PTX ISA
+// says it would), beside a special register (%laneid) and a video instruction
+// (vabsdiff4's sum of absolute differences) that it does. nvcc builds it;
+// emulate's build must stop with one message for each statement it does not
+// run, naming it, at this file's line, and never with the assembler's errors
+// about PTX it was handed.
 #include <cuda_runtime.h>
 
 __device__ unsigned int highestBit(unsigned int word) {
@@ -11,10 +14,17 @@ __device__ unsigned int highestBit(unsigned int word) {
     return bit;
 }
 
+__device__ unsigned int saturatedSum(unsigned int a, unsigned int b) {
+    unsigned int sum;
+    asm("vadd.u32.u32.u32.sat %0, %1, %2;" : "=r"(sum) : "r"(a), "r"(b));  // and this one
+    return sum;
+}
+
 __global__ void positions(unsigned int* out) {
-    unsigned int lane;
+    unsigned int lane, differences;
     asm("mov.u32 %0, %%laneid;" : "=r"(lane));
-    out[threadIdx.x] = highestBit(lane + 1);
+    asm("vabsdiff4.u32.u32.u32.add %0, %1, %2, %3;" : "=r"(differences) : "r"(lane), "r"(0x01020304u), "r"(0u));
+    out[threadIdx.x] = highestBit(lane + 1) + saturatedSum(lane, differences);
 }
 
 int main() {

@@ -57,28 +57,8 @@ inline unsigned int __funnelshift_rc(unsigned int low, unsigned int high, unsign
     const unsigned long long both = (static_cast<unsigned long long>(high) << 32) | low;
     return static_cast<unsigned int>(both >> (shift < 32u ? shift : 32u));
 }
-// Four bytes at once: sums and absolute differences byte by byte (wrapping),
-// and the dot product of four bytes with an accumulator.
-namespace warp_emulator {
-template <typename Byte, typename Operation>
-unsigned int bytewise(unsigned int x, unsigned int y, Operation operation) {
-    unsigned int result = 0;
-    for (int i = 0; i < 4; ++i) {
-        const Byte a = static_cast<Byte>(x >> (8 * i)), b = static_cast<Byte>(y >> (8 * i));
-        result |= (static_cast<unsigned int>(operation(a, b)) & 0xffu) << (8 * i);
-    }
-    return result;
-}
-}  // namespace warp_emulator
-inline unsigned int __vadd4(unsigned int x, unsigned int y) {
-    return warp_emulator::bytewise<unsigned char>(x, y, [](int a, int b) { return a + b; });
-}
-inline unsigned int __vsub4(unsigned int x, unsigned int y) {
-    return warp_emulator::bytewise<unsigned char>(x, y, [](int a, int b) { return a - b; });
-}
-inline unsigned int __vabsdiffu4(unsigned int x, unsigned int y) {
-    return warp_emulator::bytewise<unsigned char>(x, y, [](int a, int b) { return a > b ? a - b : b - a; });
-}
+// The dot product of four bytes with an accumulator (the SIMD intrinsics,
+// __vadd4 and its kin, are video_instructions.hpp's).
 inline int __dp4a(int x, int y, int accumulator) {
     for (int i = 0; i < 4; ++i) {
         accumulator += static_cast<signed char>(x >> (8 * i)) * static_cast<signed char>(y >> (8 * i));
