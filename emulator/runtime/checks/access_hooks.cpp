@@ -68,8 +68,15 @@ extern "C" {
 void __tsan_init() {}
 void __tsan_func_entry(void*) {}
 void __tsan_func_exit() {}
-void __tsan_vptr_update(void**, void*) {}
-void __tsan_vptr_read(void**) {}
+// The store of an object's virtual table pointer (its constructor's), for
+// which GCC and clang call this instead of the store's hook, and clang's load
+// of it: an access like any other, so that an object a kernel makes with new
+// in device memory has its pointer defined, and one that never had it made
+// is read as what it is.
+void __tsan_vptr_update(void** slot, void*) {
+    onAccess(slot, sizeof(void*), true, AccessKind::Plain, WARP_EMULATOR_RETURN, true);
+}
+void __tsan_vptr_read(void** slot) { onAccess(slot, sizeof(void*), false, AccessKind::Plain, WARP_EMULATOR_RETURN, true); }
 
 // The aligned hooks are for accesses the compiler made as of an address the
 // size divides, the unaligned ones for those it knew may not be (a packed struct).

@@ -167,7 +167,10 @@ SymbolTable::SymbolTable() {
         } else if (std::strcmp(name, ".data") == 0 || std::strcmp(name, ".bss") == 0) {
             globalSections.push_back(i);
             globals_.push_back({start, sections[i].sh_size});
-        } else if (std::strncmp(name, ".rodata", 7) == 0 && (sections[i].sh_flags & SHF_ALLOC) != 0) {
+        } else if ((std::strncmp(name, ".rodata", 7) == 0 || std::strcmp(name, ".data.rel.ro") == 0) &&
+                   (sections[i].sh_flags & SHF_ALLOC) != 0) {
+            // .data.rel.ro: what is read-only once the loader has relocated
+            // it, virtual tables among it (a kernel's virtual call reads one).
             readOnly_.push_back({start, sections[i].sh_size});
         }
     }
