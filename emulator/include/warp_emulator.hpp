@@ -24,6 +24,7 @@
 //   warp_emulator/device/video_instructions.hpp  PTX's video instructions, CUDA's SIMD intrinsics
 //   warp_emulator/device/textures.hpp      texture fetches, surface reads and writes
 //   warp_emulator/device/special_registers.hpp  the PTX special registers inline PTX reads
+//   warp_emulator/device/heap.hpp          __nv_aligned_device_malloc (malloc and new are the C++ ones)
 //   warp_emulator/host/launch.hpp          launches
 //   warp_emulator/host/runtime_api.hpp     the runtime API, a header for each part
 // The runtime library, compiled once (emulator/runtime/), holds the rest, a
@@ -69,6 +70,7 @@
 #include "warp_emulator/device/video_instructions.hpp"
 #include "warp_emulator/device/textures.hpp"
 #include "warp_emulator/device/special_registers.hpp"
+#include "warp_emulator/device/heap.hpp"
 #include "warp_emulator/host/launch.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
 

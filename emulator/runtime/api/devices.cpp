@@ -14,6 +14,7 @@
 #include "api/api_state.hpp"
 #include "api/stream_work.hpp"
 #include "api/h200_properties.hpp"
+#include "memory/device_heap.hpp"
 #include "memory/device_memory.hpp"
 #include "memory/spaces.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
@@ -210,6 +211,7 @@ cudaError_t cudaDeviceReset() {
     warp_emulator::runQueuedWork();  // a GPU finishes its work first
     warp_emulator::DeviceMemory& memory = warp_emulator::DeviceMemory::instance();
     const warp_emulator::DeviceLock lock;
+    warp_emulator::DeviceHeap::get().reset();  // its blocks too, which cudaFree may not free
     std::vector<std::pair<void*, bool>> live;  // each start, and whether it is registered host memory
     memory.forEachLive([&](warp_emulator::Allocation& allocation) {
         live.emplace_back(allocation.start, allocation.kind == warp_emulator::MemoryKind::HostRegistered);
@@ -228,15 +230,23 @@ cudaError_t cudaDeviceReset() {
     return cudaSuccess;
 }
 
-// cudaLimitStackSize sets each thread's fiber stack (16 KiB at least).
+// cudaLimitStackSize sets each thread's fiber stack (16 KiB at least);
+// cudaLimitMallocHeapSize the device heap's size, which "must be performed
+// before launching any kernel that uses the malloc() or free() device system
+// calls, otherwise cudaErrorInvalidValue will be returned" (memory/device_heap.hpp).
 cudaError_t cudaDeviceSetLimit(cudaLimit limit, size_t value) {
     if (limit == cudaLimitStackSize) {
         api().stackBytes = value < 16 * 1024 ? 16 * 1024 : value;
     }
+    if (limit == cudaLimitMallocHeapSize && !warp_emulator::DeviceHeap::get().setLimit(value)) {
+        return api().answer(cudaErrorInvalidValue);
+    }
     return api().answer(cudaSuccess);
 }
 cudaError_t cudaDeviceGetLimit(size_t* value, cudaLimit limit) {
-    *value = limit == cudaLimitStackSize ? api().stackBytes : 0;
+    *value = limit == cudaLimitStackSize        ? api().stackBytes
+             : limit == cudaLimitMallocHeapSize ? warp_emulator::DeviceHeap::get().limit()
+                                                : 0;
     return api().answer(cudaSuccess);
 }
 

@@ -41,7 +41,7 @@ cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t* handle, void* pointer) {
     warp_emulator::DeviceMemory& memory = warp_emulator::DeviceMemory::instance();
     const warp_emulator::Allocation* allocation = warp_emulator::inDeviceArena(pointer) ? memory.holding(pointer) : nullptr;
     if (allocation == nullptr || !allocation->live || allocation->start != pointer ||
-        allocation->kind != warp_emulator::MemoryKind::Device) {
+        allocation->kind != warp_emulator::MemoryKind::Device || allocation->heapBlock) {
         return api().answer(cudaErrorInvalidValue);  // the start of memory from cudaMalloc
     }
     const int file = memory.share(pointer);

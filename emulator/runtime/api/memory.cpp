@@ -33,7 +33,8 @@ constexpr size_t kPitchAlignment = 512;
 // One side of a copy or a memset: device memory must hold all its bytes.
 // Returns the allocation, or null for memory outside the arena (the host's,
 // or a __device__ variable); sets `bad` when the bytes are not all in one
-// live allocation.
+// live allocation, or lie in the device heap, whose memory "cannot be used in
+// any runtime or driver API calls (i.e. cudaMemcpy, cudaMemset, etc)".
 // Work queued in a stream's order may reach graph memory that is not
 // allocated yet: its allocation node runs before the work does (`later`).
 Allocation* sideOf(const void* pointer, size_t bytes, bool* bad, bool later = false) {
@@ -49,7 +50,7 @@ Allocation* sideOf(const void* pointer, size_t bytes, bool* bad, bool later = fa
             return reserved;
         }
     }
-    if (allocation == nullptr) {
+    if (allocation == nullptr || allocation->heapBlock) {
         *bad = true;
     }
     return allocation;

@@ -127,11 +127,13 @@ void InitCheck::read(const Place& place, const AccessRequest& access) {
         }
         return;
     }
-    const std::string since = place.space == Space::Global
-                                  ? "which nothing has written since it was allocated (no cudaMemcpy, cudaMemset or "
-                                    "kernel wrote it)"
-                                  : "which no thread of this block has written yet (shared memory starts undefined "
-                                    "in every block)";
+    const std::string since =
+        place.space != Space::Global ? "which no thread of this block has written yet (shared memory starts undefined "
+                                       "in every block)"
+        : place.allocation->heapBlock ? "which nothing has written since the kernel's malloc or new gave it (memory "
+                                        "from the device heap starts undefined, as cudaMalloc's does)"
+                                      : "which nothing has written since it was allocated (no cudaMemcpy, cudaMemset "
+                                        "or kernel wrote it)";
     const std::string part = undefined == place.bytes ? "" : " (" + std::to_string(undefined) + " of its bytes)";
     const std::string key = lineOf(access.site) + "|" + place.objectName();
     const std::string text = scheduler.describeRunningThread() + ": " + MemCheck::accessText(access) + " of " +

@@ -6,12 +6,14 @@
 // __shared__ variables and the dynamic shared memory its launch gave (only
 // the bytes of a variable it names: an index past one lands in no variable,
 // or, where two are neighbours, in the next, which the emulator cannot tell
-// from a real access to it); device memory from cudaMalloc and its kin, live;
-// host memory the program registered (cudaHostRegister), while registered;
-// the program's __device__ variables; and read-only constants. Anything else
-// is an invalid access: past an allocation's end (each is followed by a gap
-// in which nothing lies), after cudaFree, through a null pointer, into host
-// memory (a pointer from malloc or new, a host array) that is not registered,
+// from a real access to it); device memory from cudaMalloc and its kin, and
+// the device heap's blocks (a kernel's malloc or new), live; host memory the
+// program registered (cudaHostRegister), while registered; the program's
+// __device__ variables; and read-only constants (virtual tables among them).
+// Anything else is an invalid access: past an allocation's end (each is
+// followed by a gap in which nothing lies), after cudaFree or a kernel's free,
+// through a null pointer, into host memory (a pointer from the host's malloc
+// or new, a host array) that is not registered,
 // another thread's local memory, or a write to read-only data.
 //
 // The kernel then stops, as a GPU's does ("an illegal memory access was

@@ -10,6 +10,7 @@
 #include "checks/async_copies.hpp"
 #include "checks/block_sharing.hpp"
 #include "checks/graph_races.hpp"
+#include "memory/device_heap.hpp"
 #include "memory/device_memory.hpp"
 #include "checks/initcheck.hpp"
 #include "checks/memcheck.hpp"
@@ -119,6 +120,7 @@ void MemoryChecks::hostAccess(const void* address, size_t bytes, bool isWrite, s
 }
 
 void MemoryChecks::beginLaunch() {
+    DeviceHeap::get().beginLaunch();
     Spaces::get().beginLaunch();
     RaceCheck::get().beginLaunch();
     AsyncCopies::get().beginLaunch();

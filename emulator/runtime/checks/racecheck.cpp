@@ -1,8 +1,6 @@
 // racecheck.cpp: the shadow of accesses, the conflicts, and their reports.
 #include "checks/racecheck.hpp"
 
-#include <sys/mman.h>
-
 #include <algorithm>
 
 #include "checks/race_reports.hpp"
@@ -61,8 +59,8 @@ bool morallyStrongPair(const Access& one, const Access& other) {
 
 void RaceCheck::beginLaunch() {
     DeviceMemory::instance().forEachLive([](Allocation& allocation) {
-        if (allocation.touchedThisLaunch && allocation.granules != nullptr) {
-            madvise(allocation.granules, DeviceMemory::granuleShadowBytes(allocation.bytes), MADV_DONTNEED);
+        if (allocation.touchedThisLaunch) {
+            DeviceMemory::forgetAccesses(allocation);
         }
         allocation.touchedThisLaunch = false;
     });
@@ -80,8 +78,8 @@ void RaceCheck::beginBlock() { sharedExtras_.clear(); }
 // races' words, the plain reads waiting for an atomicCAS) stays.
 void RaceCheck::gridBarrier() {
     DeviceMemory::instance().forEachLive([](Allocation& allocation) {
-        if (allocation.touchedThisLaunch && allocation.granules != nullptr) {
-            madvise(allocation.granules, DeviceMemory::granuleShadowBytes(allocation.bytes), MADV_DONTNEED);
+        if (allocation.touchedThisLaunch) {
+            DeviceMemory::forgetAccesses(allocation);
         }
         allocation.touchedThisLaunch = false;
     });

@@ -82,6 +82,7 @@ int __wrap_putchar(int character) {
     if (!kept(stdout)) {
         return __real_putchar(character);
     }
+    const warp_emulator::RuntimeCode runtime;
     const char byte = static_cast<char>(character);
     DeviceOutput::add(&byte, 1);
     return static_cast<unsigned char>(byte);
@@ -100,6 +101,7 @@ int __wrap_fputc(int character, FILE* stream) {
     if (!kept(stream)) {
         return __real_fputc(character, stream);
     }
+    const warp_emulator::RuntimeCode runtime;
     const char byte = static_cast<char>(character);
     DeviceOutput::add(&byte, 1);
     return static_cast<unsigned char>(byte);

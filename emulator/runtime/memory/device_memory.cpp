@@ -38,6 +38,28 @@ void* lazyZeroes(size_t bytes, bool shared = false) {
     return memory == MAP_FAILED ? nullptr : memory;
 }
 
+// Zeroes, for memory smaller than a page and not page-aligned (a block of
+// the device heap, and its shadows): the whole pages inside given back to
+// the host (which zeroes them when next touched), the bytes at either end
+// set by hand. Shared memory needs its pages removed, not only unmapped.
+void zeroed(void* start, size_t bytes, bool shared) {
+    char* const from = static_cast<char*>(start);
+    char* const to = from + bytes;
+    const std::uintptr_t page = pageBytes();
+    char* const firstPage = reinterpret_cast<char*>((reinterpret_cast<std::uintptr_t>(from) + page - 1) / page * page);
+    char* const endPage = reinterpret_cast<char*>(reinterpret_cast<std::uintptr_t>(to) / page * page);
+    if (firstPage >= endPage) {
+        std::memset(from, 0, bytes);
+        return;
+    }
+    std::memset(from, 0, static_cast<size_t>(firstPage - from));
+    std::memset(endPage, 0, static_cast<size_t>(to - endPage));
+    const size_t whole = static_cast<size_t>(endPage - firstPage);
+    if (madvise(firstPage, whole, shared ? MADV_REMOVE : MADV_DONTNEED) != 0) {
+        std::memset(firstPage, 0, whole);
+    }
+}
+
 }  // namespace
 
 size_t DeviceMemory::granuleShadowBytes(size_t bytes) {
@@ -79,23 +101,30 @@ DeviceMemory::DeviceMemory() {
 
 // Where `reserved` bytes fit: after the last allocation, or, once the arena
 // is full, in the room of freed allocations (which then lose their names).
-// Graph memory keeps its room while it is reserved, freed or not.
+// Graph memory keeps its room while it is reserved, freed or not; the device
+// heap keeps its rooms, and its freed blocks, for ever.
 char* DeviceMemory::place(size_t reserved) {
     if (arena_ != nullptr && next_ + reserved <= arenaBytes_) {
         char* start = arena_ + next_;
         next_ += reserved;
         return start;
     }
-    const auto taken = [](const Allocation& allocation) { return allocation.live || allocation.reserved; };
+    const auto taken = [](const Allocation& allocation) {
+        return allocation.live || allocation.reserved || allocation.heapBlock;
+    };
     for (auto it = allocations_.begin(); it != allocations_.end(); ++it) {
         if (taken(it->second)) {
             continue;
         }
         auto run = it;
         char* const from = it->second.start;
+        const char* const heapRoom = heapRoomFrom(from);
         while (run != allocations_.end() && !taken(run->second)) {
             const auto following = std::next(run);
             const char* limit = following == allocations_.end() ? arena_ + next_ : following->second.start;
+            if (heapRoom != nullptr && limit > heapRoom) {
+                limit = heapRoom;
+            }
             if (static_cast<size_t>(limit - from) >= reserved) {
                 allocations_.erase(it, following);
                 lastFound_ = nullptr;
@@ -105,6 +134,16 @@ char* DeviceMemory::place(size_t reserved) {
         }
     }
     return nullptr;
+}
+
+const char* DeviceMemory::heapRoomFrom(const char* at) const {
+    const char* first = nullptr;
+    for (const HeapRoom& room : heapRooms_) {
+        if (room.start >= at && (first == nullptr || room.start < first)) {
+            first = room.start;
+        }
+    }
+    return first;
 }
 
 bool DeviceMemory::makeUsable(Allocation& allocation) {
@@ -190,7 +229,7 @@ void DeviceMemory::unreserve(void* start) {
 
 bool DeviceMemory::release(void* start, const std::string& freedBy) {
     const auto found = allocations_.find(reinterpret_cast<std::uintptr_t>(start));
-    if (found == allocations_.end() || !found->second.live) {
+    if (found == allocations_.end() || !found->second.live || found->second.heapBlock) {
         return false;
     }
     Allocation& allocation = found->second;
@@ -219,6 +258,89 @@ bool DeviceMemory::release(void* start, const std::string& freedBy) {
     allocation.live = false;
     allocation.freedBy = freedBy;
     return true;
+}
+
+bool DeviceMemory::makeHeapRoom(size_t bytes, HeapRoom* room) {
+    const size_t usable = wholePages(bytes == 0 ? 1 : bytes);
+    char* start = place(usable + gapAfter(usable));
+    if (start == nullptr || mprotect(start, usable, PROT_READ | PROT_WRITE) != 0) {
+        return false;
+    }
+    HeapRoom made;
+    made.start = start;
+    made.bytes = usable;
+    // As makeUsable() makes them: the access shadow each process's own, the
+    // owners and the definedness shared with a launch's worker processes.
+    made.granules = static_cast<Granule*>(lazyZeroes(granuleShadowBytes(usable)));
+    made.owners = static_cast<BlockOwner*>(lazyZeroes(ownerShadowBytes(usable), true));
+    made.defined = static_cast<unsigned char*>(lazyZeroes(usable, true));
+    if (made.granules == nullptr || made.owners == nullptr || made.defined == nullptr) {
+        mprotect(start, usable, PROT_NONE);
+        return false;
+    }
+    heapRooms_.push_back(made);
+    *room = made;
+    return true;
+}
+
+Allocation* DeviceMemory::addHeapBlock(const HeapRoom& room, char* start, size_t bytes, std::string origin) {
+    const size_t offset = static_cast<size_t>(start - room.start);
+    Allocation allocation;
+    allocation.start = start;
+    allocation.bytes = bytes;
+    allocation.kind = MemoryKind::Device;
+    allocation.element = ElementType{};
+    allocation.origin = std::move(origin);
+    allocation.heapBlock = true;
+    allocation.granules = room.granules + offset / kGranuleBytes;
+    allocation.owners = room.owners + offset / kGranuleBytes;
+    allocation.defined = room.defined + offset;
+    zeroed(allocation.granules, allocation.granuleCount() * sizeof(Granule), false);
+    zeroed(allocation.defined, bytes, true);
+    std::memset(start, 0xff, bytes);  // poison, as makeUsable() says
+    Allocation& kept = allocations_[reinterpret_cast<std::uintptr_t>(start)] = std::move(allocation);
+    return &kept;
+}
+
+bool DeviceMemory::releaseHeapBlock(void* start, const std::string& freedBy) {
+    const auto found = allocations_.find(reinterpret_cast<std::uintptr_t>(start));
+    if (found == allocations_.end() || !found->second.live || !found->second.heapBlock) {
+        return false;
+    }
+    Allocation& allocation = found->second;
+    // Its pages and shadows back to the host, where whole pages are its own.
+    zeroed(allocation.start, allocation.bytes, true);
+    zeroed(allocation.granules, allocation.granuleCount() * sizeof(Granule), false);
+    zeroed(allocation.defined, allocation.bytes, true);
+    allocation.granules = nullptr;
+    allocation.owners = nullptr;
+    allocation.defined = nullptr;
+    allocation.live = false;
+    allocation.freedBy = freedBy;
+    return true;
+}
+
+void DeviceMemory::forgetHeapBlocks(const char* from, const char* to) {
+    auto it = allocations_.lower_bound(reinterpret_cast<std::uintptr_t>(from));
+    while (it != allocations_.end() && it->second.start < to) {
+        if (it->second.heapBlock && !it->second.live) {
+            it = allocations_.erase(it);
+            lastFound_ = nullptr;
+        } else {
+            ++it;
+        }
+    }
+}
+
+void DeviceMemory::forgetAccesses(Allocation& allocation) {
+    if (allocation.granules == nullptr) {
+        return;
+    }
+    if (allocation.heapBlock) {
+        zeroed(allocation.granules, allocation.granuleCount() * sizeof(Granule), false);
+    } else {
+        madvise(allocation.granules, granuleShadowBytes(allocation.bytes), MADV_DONTNEED);
+    }
 }
 
 int DeviceMemory::share(void* start) {

@@ -14,12 +14,19 @@
 // memory (cudaHostRegister) is the program's own, outside the arena: it is
 // recorded beside it, with the shadows the race check needs, and a kernel
 // may touch it while it stays registered.
+//
+// The device heap (memory/device_heap.hpp), where a kernel's malloc and new
+// take memory, is a room of the arena made usable and shadowed whole: its
+// blocks are allocations like the others, found, named and checked as they
+// are, but placed by the heap, smaller than a page and closer together, with
+// their shadows parts of the room's.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "checks/shadow.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
@@ -53,6 +60,10 @@ struct Allocation {
     Granule* granules = nullptr;
     BlockOwner* owners = nullptr;  // the blocks of a launch on several workers that touched each granule
     bool touchedThisLaunch = false;
+    // A block of the device heap (device_heap.hpp), from a kernel's malloc or
+    // new: only a kernel's free or delete releases it, and its shadows are
+    // the heap's room's, not its own.
+    bool heapBlock = false;
 
     char* end() const { return start + bytes; }
     size_t granuleCount() const { return (bytes + kGranuleBytes - 1) / kGranuleBytes; }
@@ -73,8 +84,32 @@ public:
 
     // Null when the arena or the host has no room.
     void* allocate(size_t bytes, MemoryKind kind, ElementType element, std::string origin);
-    // False when `start` is not a live allocation's start.
+    // False when `start` is not a live allocation's start (a block of the
+    // device heap is none: the host cannot free it).
     bool release(void* start, const std::string& freedBy);
+
+    // The device heap's rooms (device_heap.hpp). makeHeapRoom() makes
+    // `bytes` of the arena usable, with shadows for all of them, and keeps
+    // every other allocation out of them; false when the arena or the host
+    // has no room. addHeapBlock() records a block of `bytes` at `start`,
+    // inside a room, with fresh shadows (undefined, never accessed) and its
+    // bytes poisoned as cudaMalloc's are; forgetHeapBlocks() forgets the
+    // freed blocks in [from, to), whose room the heap gives out again.
+    struct HeapRoom {
+        char* start = nullptr;
+        size_t bytes = 0;
+        Granule* granules = nullptr;
+        BlockOwner* owners = nullptr;
+        unsigned char* defined = nullptr;
+    };
+    bool makeHeapRoom(size_t bytes, HeapRoom* room);
+    Allocation* addHeapBlock(const HeapRoom& room, char* start, size_t bytes, std::string origin);
+    bool releaseHeapBlock(void* start, const std::string& freedBy);
+    void forgetHeapBlocks(const char* from, const char* to);
+
+    // The race check forgets what a launch did to the allocation: its access
+    // shadow is zeroes again.
+    static void forgetAccesses(Allocation& allocation);
 
     // Graph memory: room for `bytes`, not yet live (`notYet` says why, as
     // freedBy does); revive() makes it live, as a fresh allocation of `bytes`
@@ -146,10 +181,13 @@ private:
     size_t next_ = 0;                                 // where the next allocation may start
     std::map<std::uintptr_t, Allocation> allocations_;  // live and freed, by start
     std::map<std::uintptr_t, Allocation> registered_;   // registered host memory, by start
+    std::vector<HeapRoom> heapRooms_;                   // the device heap's
     Allocation* lastFound_ = nullptr;
 
     DeviceMemory();
     char* place(size_t reserved);
+    // The start of the first heap room at or after `at`, or null.
+    const char* heapRoomFrom(const char* at) const;
     Allocation* search(const void* address);
     // Makes `allocation`'s pages usable and its shadows; false when the host has no room.
     bool makeUsable(Allocation& allocation);

@@ -11,6 +11,9 @@
 //   an invalid access   a load or store outside the memory it may touch
 //                       (memcheck.cpp); the kernel stops there, and the next
 //                       synchronize returns cudaErrorIllegalAddress, as a GPU's;
+//                       or a kernel's free of what the device heap never gave
+//                       it, or gave and took back (device_heap.hpp), which
+//                       frees nothing, and the kernel goes on;
 //   an uninitialised read  a read of device memory nothing has written
 //                       (initcheck.cpp); the reader gets what is there (poison);
 //   a race              two accesses, one a write, by threads nothing orders

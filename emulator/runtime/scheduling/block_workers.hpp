@@ -20,7 +20,9 @@
 //     reads or writes memory the other wrote: a counter, a flag, a total;
 //     checks/block_sharing.hpp watches every access for it), a kernel that
 //     stops (an invalid access, a failed assert), a launch from device code,
-//     a thread that runs off its stack or never moves (the watchdog): each
+//     a malloc or free in a kernel (the device heap's bookkeeping is the
+//     program's process's: memory/device_heap.hpp), a thread that runs off
+//     its stack or never moves (the watchdog): each
 //     ends the attempt, whose writes the undo log takes back, and the launch
 //     runs again on one worker, where such things are said as they are; and
 //     the kernel runs on one worker from then on;
