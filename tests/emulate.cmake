@@ -18,6 +18,8 @@
 #                              naming it at its line, not the assembler's
 #   CHECK=queued_work_on_workers tests/emulate/queued_work_on_workers.cu on two
 #                              workers: a copy queued behind a launch sees its end
+#   CHECK=heap_write_past_row  tests/emulate/heap_write_past_row.cu: a write one
+#                              past a kernel's malloc'd row is named at its line
 #   CHECK=arguments            options (-I DIR and -D NAME=1 as one word or two),
 #                              arguments, stdout, stderr, exit status and a signal
 #                              pass through; emulate's own errors exit 125
@@ -177,6 +179,17 @@ elseif(CHECK STREQUAL "queued_work_on_workers")
   endif()
   message("ok: ${out}")
 
+elseif(CHECK STREQUAL "heap_write_past_row")
+  set(case tests/emulate/heap_write_past_row.cu)
+  emulate(${case})
+  line_of(${case} "row[threadIdx.x + 1] =" write_line)
+  line_of(${case} "row = static_cast<int*>(malloc" malloc_line)
+  if(NOT rc EQUAL 66 OR NOT out STREQUAL "cudaErrorIllegalAddress\n" OR NOT err MATCHES
+     "thread \\(31,0,0\\): invalid write of 4 bytes at heap_write_past_row\\.cu:${write_line}, to the 4 bytes just past the end of the 128 bytes from a kernel's malloc at heap_write_past_row\\.cu:${malloc_line}")
+    fail("the write past the heap row was not named at its line: exit ${rc}\n${out}${err}")
+  endif()
+  message("ok: ${err}")
+
 elseif(CHECK STREQUAL "arguments")
   set(case tests/emulate/arguments.cu)
   set(ENV{EMULATE_CXXFLAGS} "-DFROM_ENVIRONMENT=2 -O1")
@@ -218,7 +231,8 @@ elseif(CHECK STREQUAL "sources_are_cuda")
   endif()
   foreach(source ${examples}/half_warp_sum_broken.cu ${examples}/half_warp_sum_fixed.cu
                  tests/emulate/rewrites.cu tests/emulate/arguments.cu tests/emulate/stopped.cu
-                 tests/emulate/inline_ptx_unknown.cu tests/emulate/queued_work_on_workers.cu)
+                 tests/emulate/inline_ptx_unknown.cu tests/emulate/queued_work_on_workers.cu
+                 tests/emulate/heap_write_past_row.cu)
     execute_process(COMMAND "${NVCC}" -std=c++17 -c -o "${WORK_DIR}/program.o" ${source}
                     WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)

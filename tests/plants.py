@@ -384,10 +384,11 @@ PLANTS = [
     Plant("emulate_video_selectors_ignored", "emulator/driver/rewrite.py", "    return int(selector[1:], 16)\n",
           "    return default\n", expect_exit=[1], expect=[r"FAIL: asm volatile\(\"vadd2\.s32\.s32\.u32\.sat"],
           command="{python} tests/inline_ptx_rewrites.py"),
-    # The device heap (memory/device_heap.cpp): its blocks' bounds, its frees, its workers.
-    runtime("heap_blocks_take_their_gaps", "memory/device_heap.cpp",
-            "addHeapBlock(room->memory, start, bytes, byKernel(call, site));",
-            "addHeapBlock(room->memory, start, bytes + gapAfter(bytes), byKernel(call, site));", "device_heap_broken"),
+    # The device heap (memory/device_heap.cpp): its blocks born undefined, its frees, its workers.
+    # (Bounds: emulate_heap_write_past_row; the double free stops device_heap_broken before its write past a row.)
+    runtime("heap_blocks_born_defined", "memory/device_memory.cpp",
+            "    zeroed(allocation.defined, bytes, true);\n    std::memset(start, 0xff, bytes);",
+            "    std::memset(allocation.defined, 1, bytes);\n    std::memset(start, 0xff, bytes);", "device_heap_broken"),
     runtime("bad_frees_unreported", "memory/device_heap.cpp", "        badFree(pointer, allocation, call, site);\n", "",
             "device_heap_broken"),
     runtime("workers_allocate_from_the_heap", "memory/device_heap.cpp", "        BlockWorkers::giveUp();\n", "",

@@ -7,8 +7,13 @@
 // (heap memory "cannot be freed using the runtime"), and the write past the
 // end unseen (it lands in the heap); memcheck "Malloc/Free error" for the two
 // frees and "Invalid __global__ write of size 4 bytes" for the write; initcheck
-// the reads of the fresh row, if it follows the device heap.
-// On an H200: awaits capture (tools/capture-case-answers.sh)
+// the reads of the fresh row, if it follows the device heap. The H200 stops
+// the kernel at the double free instead (cudaErrorLaunchFailure, which every
+// later call answers, so that the rest never runs), initcheck does follow the
+// heap, and the fresh row it summed held 0; the emulator stops the kernel at
+// the double free as the H200 does, and its fresh rows hold poison (-32).
+// (The write past a row: tests/emulate/heap_write_past_row.cu.)
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 15 errors (Program hit cudaErrorLaunchFailure (error 719) due to "unspecified launch failure" on CUDA API call to cudaDeviceSynchronize); initcheck 32 errors (Uninitialized __global__ memory read of size 4 bytes); racecheck 0 hazards
 // expect-exit: 1
 #include "case.cuh"
 

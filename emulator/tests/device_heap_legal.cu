@@ -11,7 +11,10 @@
 // cudaErrorInvalidValue for a heap limit set after a kernel used the heap
 // ("must be performed before launching any kernel that uses the malloc() or
 // free() device system calls"); memcheck, initcheck and racecheck silent.
-// On an H200: awaits capture (tools/capture-case-answers.sh)
+// The H200 did so, but it read the 1 MiB heap limit back as 4194304 bytes
+// (rounded up, by a rule no document states), where the emulator keeps the
+// size asked; memcheck counts the refused cudaDeviceSetLimit among its errors.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 2 errors (Program hit cudaErrorInvalidValue (error 1) due to "invalid argument" on CUDA API call to cudaDeviceSetLimit); initcheck 0 errors; racecheck 0 hazards
 // On several workers, each launch that calls malloc or free runs again on one,
 // and says the same.
 // run: WARP_EMULATOR_WORKERS=1

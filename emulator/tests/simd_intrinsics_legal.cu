@@ -9,7 +9,7 @@
 // (__vcmp*) or 1 (__vset*) a lane, the sums of absolute differences. The API
 // predicts that an H200 prints the same and "82 of 82 intrinsics as the CUDA
 // Math API describes them".
-// On an H200: awaits capture (tools/capture-case-answers.sh)
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 constexpr int kPairs = 3;

@@ -209,7 +209,6 @@ void DeviceHeap::release(void* pointer, const char* call, std::uint64_t site) {
     if (allocation == nullptr || !allocation->heapBlock || !allocation->live || allocation->start != pointer ||
         piece == pieces_.end()) {
         badFree(pointer, allocation, call, site);
-        return;
     }
     memory.releaseHeapBlock(pointer, byKernel(call, site));
     piece->second.free = true;
@@ -234,10 +233,14 @@ void DeviceHeap::badFree(void* pointer, const Allocation* allocation, const char
         std::snprintf(text, sizeof text, "%p", pointer);
         what = std::string(text) + ", which no kernel's malloc or new returned";
     }
+    // An H200 stops the kernel there, with an unspecified launch failure
+    // (evidence/case-answers-h200.txt, device_heap_broken), as at a __trap().
     Scheduler& scheduler = Scheduler::instance();
     scheduler.report.invalidAccess(scheduler.describeRunningThread() + ": invalid " + call + " at " + lineOf(site) +
-                                   " of " + what + ". compute-sanitizer's memcheck reports a Malloc/Free error; this " +
-                                   call + " frees nothing, and the kernel goes on.");
+                                   " of " + what + ". compute-sanitizer's memcheck reports a Malloc/Free error");
+    scheduler.stopKernel(cudaErrorLaunchFailure, "the kernel stopped at that " + std::string(call) +
+                                                     ", as an H200's does: the runtime API answers "
+                                                     "cudaErrorLaunchFailure from now on (until cudaDeviceReset())");
 }
 
 }  // namespace warp_emulator

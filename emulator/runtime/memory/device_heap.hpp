@@ -114,7 +114,7 @@ private:
     char* place(size_t bytes, size_t alignment, size_t counted);
     char* reuse(size_t bytes, size_t alignment, size_t counted);
     char* reuseIn(Pieces::iterator first, Pieces::iterator last, size_t bytes, size_t alignment, size_t counted);
-    void badFree(void* pointer, const Allocation* allocation, const char* call, std::uint64_t site);
+    [[noreturn]] void badFree(void* pointer, const Allocation* allocation, const char* call, std::uint64_t site);
 };
 
 }  // namespace warp_emulator
