@@ -61,7 +61,8 @@ if [ "$cpus" -gt 0 ]; then
 fi
 export WARP_EMULATOR_PROGRESS=0
 emulator/emulate --keep "$work/block_reduce" emulator/bench/block_reduce.cu > /dev/null
-calibration=$( { /usr/bin/time -f "%e s wall, %U s user" $one_run "$work/block_reduce/bin/block_reduce" > /dev/null; } 2>&1)
+TIMEFORMAT="%R s wall, %U s user"  # bash's own time: GNU time may be missing
+calibration=$( { time $one_run "$work/block_reduce/bin/block_reduce" > /dev/null; } 2>&1)
 run="python3 tools/cuda_samples.py SAMPLES KEEP ${options[*]}"
 { printf '# cuda-samples with emulator/nvcc on the CPU warp emulator, against the H200\n'
   printf '# command: %s (from tools/capture-emulator-samples.sh, whose other options order the runs: longest first, as in the tables here before)\n' "$run"
