@@ -131,6 +131,19 @@ def self_test(root, work):
     if not expected or stale != expected:
         failures.append("a kernel edit made %s stale; the files that ran shuffles.cu are %s"
                         % (sorted(stale), sorted(expected)))
+    # A file awaits capture for the code its ledger line names, and no other.
+    waiting_for = sorted(expected)[0]
+    header = open(os.path.join(copy, "evidence", waiting_for), encoding="utf-8").read()
+    paths = []
+    for pattern in re.search(r"^# code digest [0-9a-f]{64} of (.+)$", header, re.M).group(1).split():
+        paths += sorted(glob.glob(os.path.join(copy, pattern)))
+    for digest, still_stale in ((code_digest.digest(paths), False), ("0" * 64, True)):
+        with open(os.path.join(copy, AWAITING), "w", encoding="utf-8") as ledger:
+            ledger.write("%s %s self-test\n" % (waiting_for, digest))
+        if (waiting_for in {name for name, _ in stale_files(copy)}) != still_stale:
+            failures.append("%s listed as awaiting capture for %s code was %s" %
+                            (waiting_for, "today's" if not still_stale else "other", "stale" if not still_stale
+                             else "let through"))
     for failure in failures:
         print("self-test: " + failure)
     if not failures:

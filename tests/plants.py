@@ -384,6 +384,9 @@ PLANTS = [
     Plant("emulate_video_selectors_ignored", "emulator/driver/rewrite.py", "    return int(selector[1:], 16)\n",
           "    return default\n", expect_exit=[1], expect=[r"FAIL: asm volatile\(\"vadd2\.s32\.s32\.u32\.sat"],
           command="{python} tests/inline_ptx_rewrites.py"),
+    # The samples table takes a cut run's estimate from its last progress line, which knows most.
+    Plant("samples_estimate_from_first_line", "tools/cuda_samples.py", "    last = lines[-1]\n", "    last = lines[0]\n",
+          expect_exit=[1], expect=[r"FAIL: .*1 h 23 min"], command="{python} tests/samples_estimates.py"),
     # The device heap (memory/device_heap.cpp): its blocks born undefined, its frees, its workers.
     # (Bounds: emulate_heap_write_past_row; the double free stops device_heap_broken before its write past a row.)
     runtime("heap_blocks_born_defined", "memory/device_memory.cpp",
