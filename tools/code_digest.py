@@ -9,6 +9,7 @@ digest of the code it ran, so it goes stale when that code changes, not when
 a comment or the spacing does.
 """
 
+import functools
 import hashlib
 import os
 import sys
@@ -20,6 +21,7 @@ def space(out):
         out.append(" ")
 
 
+@functools.lru_cache(maxsize=None)  # the evidence check digests each file many times, unchanged
 def code_of(text):
     """The text without comments, with runs of space outside literals made one
     space, each line stripped, and empty lines dropped."""
