@@ -232,7 +232,7 @@ elseif(CHECK STREQUAL "sources_are_cuda")
   foreach(source ${examples}/half_warp_sum_broken.cu ${examples}/half_warp_sum_fixed.cu
                  tests/emulate/rewrites.cu tests/emulate/arguments.cu tests/emulate/stopped.cu
                  tests/emulate/inline_ptx_unknown.cu tests/emulate/queued_work_on_workers.cu
-                 tests/emulate/heap_write_past_row.cu)
+                 tests/emulate/heap_write_past_row.cu tests/emulate/misaligned_vector_fields.cu)
     execute_process(COMMAND "${NVCC}" -std=c++17 -c -o "${WORK_DIR}/program.o" ${source}
                     WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)
