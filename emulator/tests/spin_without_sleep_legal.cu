@@ -6,8 +6,8 @@
 // so thread 0 runs even when thread 32 runs first. The two fences make a
 // release and an acquire: no race (volatile_flag_broken.cu lacks the second).
 // On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "out: 42 42"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
-// run: WARP_EMULATOR_WATCHDOG_SECONDS=5 WARP_EMULATOR_LANE_ORDER=descending
-// run: WARP_EMULATOR_WATCHDOG_SECONDS=5 WARP_EMULATOR_LANE_ORDER=ascending
+// run: WARP_EMULATOR_WATCHDOG_SECONDS=3 WARP_EMULATOR_LANE_ORDER=descending
+// run: WARP_EMULATOR_WATCHDOG_SECONDS=3 WARP_EMULATOR_LANE_ORDER=ascending
 #include "case.cuh"
 
 __global__ void handoff(int* flagWord, int* out) {

@@ -13,7 +13,7 @@
 // host waits. On an H200: cudaSuccess, the kernel saw 1 and the copy 42.
 // A kernel run at its launch would wait for ever: the watchdog ends it soon.
 // On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck hangs; racecheck 0 hazards
-// run: WARP_EMULATOR_WATCHDOG_SECONDS=10
+// run: WARP_EMULATOR_WATCHDOG_SECONDS=3
 #include "case.cuh"
 
 __global__ void waitForLatch(volatile int* latch, int* seen, int* value) {
