@@ -59,6 +59,17 @@ def awaiting_capture(root):
     return awaiting
 
 
+def named_paths(root, patterns):
+    """The files that a digest line's patterns name, and the patterns that name none."""
+    paths, missing = [], []
+    for pattern in patterns.split():
+        found = sorted(glob.glob(os.path.join(root, pattern)))
+        if not found:
+            missing.append(pattern)
+        paths += found
+    return paths, missing
+
+
 def stale_files(root, waiting=None):
     """(file, why) for every evidence file that does not name today's code,
     but those that await capture (then listed in `waiting`, when given)."""
@@ -77,12 +88,8 @@ def stale_files(root, waiting=None):
                 problems.append((name, "names no code digest (# code digest ... of ...)"))
             continue
         for match in digests:
-            paths = []
-            for pattern in match.group(2).split():
-                found = sorted(glob.glob(os.path.join(root, pattern)))
-                if not found:
-                    problems.append((name, "names %s, which is not there" % pattern))
-                paths += found
+            paths, missing = named_paths(root, match.group(2))
+            problems += [(name, "names %s, which is not there" % pattern) for pattern in missing]
             today = code_digest.digest(paths) if paths else None
             if today is not None and today != match.group(1):
                 if awaiting.get(name, ("",))[0] == today:
@@ -133,10 +140,9 @@ def self_test(root, work):
                         % (sorted(stale), sorted(expected)))
     # A file awaits capture for the code its ledger line names, and no other.
     waiting_for = sorted(expected)[0]
-    header = open(os.path.join(copy, "evidence", waiting_for), encoding="utf-8").read()
-    paths = []
-    for pattern in re.search(r"^# code digest [0-9a-f]{64} of (.+)$", header, re.M).group(1).split():
-        paths += sorted(glob.glob(os.path.join(copy, pattern)))
+    with open(os.path.join(copy, "evidence", waiting_for), encoding="utf-8") as text:
+        digest_line = next(match for match in map(DIGEST_LINE.match, text.read().splitlines()) if match)
+    paths, _ = named_paths(copy, digest_line.group(2))
     for digest, still_stale in ((code_digest.digest(paths), False), ("0" * 64, True)):
         with open(os.path.join(copy, AWAITING), "w", encoding="utf-8") as ledger:
             ledger.write("%s %s self-test\n" % (waiting_for, digest))
