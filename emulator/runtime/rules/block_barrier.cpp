@@ -22,11 +22,52 @@ std::string BlockBarrier::whereThreadsWait(const std::vector<int>& waiting) cons
     return text;
 }
 
+// The commonest release, as release() would make it, in one pass and no
+// lists: every thread of the block waits at the same plain __syncthreads()
+// (the same call at the same site), and none has exited. False, having
+// changed nothing, where that is not so.
+bool BlockBarrier::releaseWholeBlockAtOne() {
+    std::vector<Thread>& threads = scheduler_.threads();
+    const Request& first = threads.front().request;
+    for (const Thread& thread : threads) {
+        if (thread.state != State::Waiting || thread.request.op != Op::SyncThreads ||
+            !sameSite(thread.request, first)) {
+            return false;
+        }
+    }
+    for (Thread& thread : threads) {
+        ++thread.barriersPassed;
+    }
+    letThrough(scheduler_.allClocks(), true, false);
+    return true;
+}
+
+// The threads that `arrived` pass: what they did before comes before what
+// they do after (unless the meeting orders no memory), and they run on.
+// Those at grid.sync() beside them (atGrid) go on waiting for the grid.
+void BlockBarrier::letThrough(const std::vector<ThreadClock*>& arrived, bool ordersMemory, bool atGrid) {
+    if (ordersMemory) {
+        scheduler_.happensBefore.barrier(arrived);
+    }
+    if (atGrid) {
+        for (int i : waiting_) {
+            scheduler_.release(i / warpSize, 1u << (i % warpSize));
+        }
+    } else {
+        for (int warp = 0; warp < scheduler_.warpCount(); ++warp) {
+            scheduler_.release(warp, scheduler_.lanesWhere(warp, State::Waiting));
+        }
+    }
+}
+
 // Releases the barrier once every thread that has not exited waits at one.
 // One pass over the threads finds whether it can, and whether the rules were
 // kept; the reports, when they were not, take their own passes. Threads at
 // grid.sync() wait for the grid (grid_barrier.hpp), not here.
 bool BlockBarrier::release() {
+    if (releaseWholeBlockAtOne()) {
+        return true;
+    }
     std::vector<Thread>& threads = scheduler_.threads();
     waiting_.clear();
     const Thread* first = nullptr;
@@ -103,18 +144,7 @@ bool BlockBarrier::release() {
         ++thread.barriersPassed;
         arrived.push_back(&scheduler_.clockOf(i));
     }
-    if (ordersMemory) {
-        scheduler_.happensBefore.barrier(arrived);
-    }
-    if (atGrid) {
-        for (int i : waiting_) {
-            scheduler_.release(i / warpSize, 1u << (i % warpSize));
-        }
-    } else {
-        for (int warp = 0; warp < scheduler_.warpCount(); ++warp) {
-            scheduler_.release(warp, scheduler_.lanesWhere(warp, State::Waiting));
-        }
-    }
+    letThrough(arrived, ordersMemory, atGrid);
     return true;
 }
 

@@ -55,6 +55,8 @@ private:
     std::vector<int> waiting_;             // kept from one release to the next, for their room
     std::vector<ThreadClock*> arrived_;
     std::string whereThreadsWait(const std::vector<int>& threads) const;
+    bool releaseWholeBlockAtOne();
+    void letThrough(const std::vector<ThreadClock*>& arrived, bool ordersMemory, bool atGrid);
 };
 
 }  // namespace warp_emulator

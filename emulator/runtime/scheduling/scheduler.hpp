@@ -117,6 +117,8 @@ public:
     // the threads so that a sweep over them stays small.
     ThreadClock& currentClock() { return clocks_[static_cast<size_t>(currentIndex_)]; }
     ThreadClock& clockOf(int index) { return clocks_[static_cast<size_t>(index)]; }
+    // Every thread's of the block, in the threads' order.
+    const std::vector<ThreadClock*>& allClocks() const { return clockPointers_; }
     int currentIndex() const { return currentIndex_; }
     // Its number in the grid, plus 1, as access records number threads.
     std::uint32_t currentGridThread() const {
