@@ -20,6 +20,8 @@
 #                              workers: a copy queued behind a launch sees its end
 #   CHECK=heap_write_past_row  tests/emulate/heap_write_past_row.cu: a write one
 #                              past a kernel's malloc'd row is named at its line
+#   CHECK=read_before_start    tests/emulate/read_before_start.cu: b[-1] is named
+#                              as the 4 bytes just before b's start, element -1
 #   CHECK=arguments            options (-I DIR and -D NAME=1 as one word or two),
 #                              arguments, stdout, stderr, exit status and a signal
 #                              pass through; emulate's own errors exit 125
@@ -190,6 +192,17 @@ elseif(CHECK STREQUAL "heap_write_past_row")
   endif()
   message("ok: ${err}")
 
+elseif(CHECK STREQUAL "read_before_start")
+  set(case tests/emulate/read_before_start.cu)
+  emulate(${case})
+  line_of(${case} "out[i] = b[i - 1];" read_line)
+  line_of(${case} "cudaMalloc(&b," malloc_line)
+  if(NOT rc EQUAL 66 OR NOT out STREQUAL "cudaErrorIllegalAddress\n" OR NOT err MATCHES
+     "thread \\(0,0,0\\): invalid read of 4 bytes at read_before_start\\.cu:${read_line}, to the 4 bytes just before the start of the float\\[32\\] from cudaMalloc at read_before_start\\.cu:${malloc_line} \\(element -1\\)")
+    fail("b[-1] was not named as the 4 bytes just before b, element -1: exit ${rc}\n${out}${err}")
+  endif()
+  message("ok: ${err}")
+
 elseif(CHECK STREQUAL "arguments")
   set(case tests/emulate/arguments.cu)
   set(ENV{EMULATE_CXXFLAGS} "-DFROM_ENVIRONMENT=2 -O1")
@@ -232,7 +245,8 @@ elseif(CHECK STREQUAL "sources_are_cuda")
   foreach(source ${examples}/half_warp_sum_broken.cu ${examples}/half_warp_sum_fixed.cu
                  tests/emulate/rewrites.cu tests/emulate/arguments.cu tests/emulate/stopped.cu
                  tests/emulate/inline_ptx_unknown.cu tests/emulate/queued_work_on_workers.cu
-                 tests/emulate/heap_write_past_row.cu tests/emulate/misaligned_vector_fields.cu)
+                 tests/emulate/heap_write_past_row.cu tests/emulate/read_before_start.cu
+                 tests/emulate/misaligned_vector_fields.cu)
     execute_process(COMMAND "${NVCC}" -std=c++17 -c -o "${WORK_DIR}/program.o" ${source}
                     WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)

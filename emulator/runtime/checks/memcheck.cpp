@@ -123,7 +123,17 @@ std::string outsideAllocations(const AccessRequest& access) {
         return pastTheEnd(pastBefore, access.bytes, before->describe() + freed) + element;
     }
     if (after != nullptr) {
-        return "to " + std::to_string(shortOfAfter) + " bytes before the start of " + after->describe();
+        // Counted from where the access starts: b[-1] of a float array is the
+        // 4 bytes just before it, element -1.
+        const size_t shortOfStart = static_cast<size_t>(after->start - at);
+        const std::string element = after->element.name != nullptr && after->element.bytes != 0 &&
+                                            shortOfStart % after->element.bytes == 0
+                                        ? " (element -" + std::to_string(shortOfStart / after->element.bytes) + ")"
+                                        : "";
+        return (shortOfAfter == 0 ? "to the " + std::to_string(access.bytes) +
+                                        (access.bytes == 1 ? " byte" : " bytes") + " just before the start of "
+                                  : "to " + std::to_string(shortOfStart) + " bytes before the start of ") +
+               after->describe() + element;
     }
     return "in device memory where no allocation lies";
 }
