@@ -59,6 +59,17 @@ function(line_of file text out_var)
   set(${out_var} ${line} PARENT_SCOPE)
 endfunction()
 
+# Runs `case`, which stops its kernel at one invalid access: exit 66, the
+# program's cudaErrorIllegalAddress, and `named` (a regex) on stderr, else
+# fails saying `problem`.
+function(expect_stopping_access case named problem)
+  emulate(${case})
+  if(NOT rc EQUAL 66 OR NOT out STREQUAL "cudaErrorIllegalAddress\n" OR NOT err MATCHES "${named}")
+    fail("${problem}: exit ${rc}\n${out}${err}")
+  endif()
+  message("ok: ${err}")
+endfunction()
+
 function(count_lines text out_var)
   string(REGEX MATCHALL "\n" newlines "${text}")
   list(LENGTH newlines count)
@@ -183,25 +194,19 @@ elseif(CHECK STREQUAL "queued_work_on_workers")
 
 elseif(CHECK STREQUAL "heap_write_past_row")
   set(case tests/emulate/heap_write_past_row.cu)
-  emulate(${case})
   line_of(${case} "row[threadIdx.x + 1] =" write_line)
   line_of(${case} "row = static_cast<int*>(malloc" malloc_line)
-  if(NOT rc EQUAL 66 OR NOT out STREQUAL "cudaErrorIllegalAddress\n" OR NOT err MATCHES
-     "thread \\(31,0,0\\): invalid write of 4 bytes at heap_write_past_row\\.cu:${write_line}, to the 4 bytes just past the end of the 128 bytes from a kernel's malloc at heap_write_past_row\\.cu:${malloc_line}")
-    fail("the write past the heap row was not named at its line: exit ${rc}\n${out}${err}")
-  endif()
-  message("ok: ${err}")
+  expect_stopping_access(${case}
+    "thread \\(31,0,0\\): invalid write of 4 bytes at heap_write_past_row\\.cu:${write_line}, to the 4 bytes just past the end of the 128 bytes from a kernel's malloc at heap_write_past_row\\.cu:${malloc_line}"
+    "the write past the heap row was not named at its line")
 
 elseif(CHECK STREQUAL "read_before_start")
   set(case tests/emulate/read_before_start.cu)
-  emulate(${case})
   line_of(${case} "out[i] = b[i - 1];" read_line)
   line_of(${case} "cudaMalloc(&b," malloc_line)
-  if(NOT rc EQUAL 66 OR NOT out STREQUAL "cudaErrorIllegalAddress\n" OR NOT err MATCHES
-     "thread \\(0,0,0\\): invalid read of 4 bytes at read_before_start\\.cu:${read_line}, to the 4 bytes just before the start of the float\\[32\\] from cudaMalloc at read_before_start\\.cu:${malloc_line} \\(element -1\\)")
-    fail("b[-1] was not named as the 4 bytes just before b, element -1: exit ${rc}\n${out}${err}")
-  endif()
-  message("ok: ${err}")
+  expect_stopping_access(${case}
+    "thread \\(0,0,0\\): invalid read of 4 bytes at read_before_start\\.cu:${read_line}, to the 4 bytes just before the start of the float\\[32\\] from cudaMalloc at read_before_start\\.cu:${malloc_line} \\(element -1\\)"
+    "b[-1] was not named as the 4 bytes just before b, element -1")
 
 elseif(CHECK STREQUAL "arguments")
   set(case tests/emulate/arguments.cu)
