@@ -262,19 +262,29 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
         list.push_back(access);
     };
 
+    // A strong access stands for the ones before it only against plain ones:
+    // an atomic that comes later meets it unordered without a race, and
+    // would never meet the plain access it replaced (`c = 0;` then the same
+    // thread's atomicAdd, beside another thread's). So it keeps aside the
+    // accesses outside the strong ones that it would replace.
+    const bool strong = isStrong(current);
+    auto keptBeside = [&](const Access& earlier) { return strong && earlier.thread != 0 && !isStrong(earlier); };
     if (current.isWrite) {
         const bool logged = granule.write.syncLocation;
-        if (granule.write.thread != 0 && granule.write.thread != current.thread &&
-            (granule.write.bytes & ~current.bytes) != 0) {
-            keepAside(granule.write);  // it wrote bytes this write does not cover
+        if (granule.write.thread != 0 && ((granule.write.thread != current.thread &&
+                                           (granule.write.bytes & ~current.bytes) != 0) ||
+                                          keptBeside(granule.write))) {
+            keepAside(granule.write);  // it wrote bytes this write does not cover, or it is plain
         }
-        if (granule.read.thread != 0 && (granule.read.bytes & ~current.bytes) != 0) {
+        if (granule.read.thread != 0 && ((granule.read.bytes & ~current.bytes) != 0 || keptBeside(granule.read))) {
             keepAside(granule.read);
         }
         if (extras != nullptr) {
             std::vector<Access>& list = extras->accesses;
             list.erase(std::remove_if(list.begin(), list.end(),
-                                      [&](const Access& other) { return (other.bytes & ~current.bytes) == 0; }),
+                                      [&](const Access& other) {
+                                          return (other.bytes & ~current.bytes) == 0 && !keptBeside(other);
+                                      }),
                        list.end());
         }
         bool nowLogged = false;
@@ -300,7 +310,7 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
     const bool replaces = last.thread == 0 || last.thread == current.thread ||
                           ((last.bytes & ~current.bytes) == 0 &&
                            scheduler.happensBefore.ordered(last.thread, last.epoch, clock, current.thread, key));
-    if (!replaces) {
+    if (!replaces || keptBeside(last)) {
         keepAside(last);
     }
     const bool more = granule.read.moreReads || extras != nullptr;

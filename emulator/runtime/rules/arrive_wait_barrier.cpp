@@ -29,7 +29,9 @@ bool inSharedMemory(const void* address) {
 }
 
 // The barrier's own bytes, read and written by its call as an atomic would
-// (checked: an arrival that nothing orders after init() races with it).
+// (checked: a plain access to them races with the arrivals it meets
+// unordered). An arrival that nothing orders after init() is said as the
+// rule it breaks (arrive() below), not as a race with init()'s store as well.
 void touchObject(void* address, const char* file, int line) {
     const AccessRequest access{address, sizeof(unsigned long long), true, AccessKind::Atomic, Scope::Block,
                                siteOfLine(file, line)};
@@ -105,9 +107,10 @@ Arrival ArriveWaitBarriers::arrive(void* address, long long count, bool drop, co
                                      "expected) must come first (by one thread, then __syncthreads()), as libcu++ says.");
         return {};
     }
-    if (!barrier->initRaceReported && barrier->initThread != 0 &&
-        !scheduler_.happensBefore.ordered(barrier->initThread, barrier->initEpoch, scheduler_.currentClock(),
-                                          scheduler_.currentGridThread(), 0)) {
+    const bool afterInit = barrier->initThread == 0 ||
+                           scheduler_.happensBefore.ordered(barrier->initThread, barrier->initEpoch,
+                                                            scheduler_.currentClock(), scheduler_.currentGridThread(), 0);
+    if (!afterInit && !barrier->initRaceReported) {
         barrier->initRaceReported = true;
         scheduler_.report.ruleBroken(scheduler_.describeRunningThread() + ": " + callAndSite(call) +
                                      ", and nothing orders it after the init() at " +
@@ -117,7 +120,9 @@ Arrival ArriveWaitBarriers::arrive(void* address, long long count, bool drop, co
                                      "initializes it, then __syncthreads()).");
     }
     AsyncCopies::get().completeOn(address);  // the copies it was given land before its arrival counts
-    touchObject(address, call.file, call.line);
+    if (afterInit) {
+        touchObject(address, call.file, call.line);  // one before it is the rule's finding above, not a race too
+    }
     scheduler_.happensBefore.arrive(scheduler_.currentClock(), static_cast<std::uint32_t>(scheduler_.currentIndex()),
                                     barrier->arrivals);
     barrier->arrivedThreads.push_back(scheduler_.currentIndex());
