@@ -99,11 +99,27 @@ std::string argumentPointingNear(const void* address) {
                                     cudaGetErrorName(error) + " from now on (until cudaDeviceReset())");
 }
 
-// "to the 4 bytes just past the end of X", "to 12 bytes past the end of X".
+// "to the 4 bytes just past the end of X", "to 12 bytes past the end of X",
+// and the same "before the start of X": `distance` is the gap between the
+// access and X, `place` the words for the side it lies on.
+std::string outside(size_t distance, size_t bytes, const char* place, const std::string& name) {
+    return distance == 0 ? "to the " + std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes") + " just " +
+                               place + " " + name
+                         : "to " + std::to_string(distance) + " bytes " + place + " " + name;
+}
+
 std::string pastTheEnd(size_t distance, size_t bytes, const std::string& name) {
-    return distance == 0 ? "to the " + std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes") +
-                               " just past the end of " + name
-                         : "to " + std::to_string(distance) + " bytes past the end of " + name;
+    return outside(distance, bytes, "past the end of", name);
+}
+
+// " (element 32)", " (element -1)": the element an access outside an
+// allocation would be, counted from its start, where its elements are known.
+std::string elementOutside(const Allocation& allocation, long long offset) {
+    const auto size = static_cast<long long>(allocation.element.bytes);
+    if (allocation.element.name == nullptr || size == 0 || offset % size != 0) {
+        return "";
+    }
+    return " (element " + std::to_string(offset / size) + ")";
 }
 
 // Past an allocation, before one, or between two: the nearest one names the place.
@@ -116,24 +132,14 @@ std::string outsideAllocations(const AccessRequest& access) {
     const size_t shortOfAfter = after != nullptr ? static_cast<size_t>(after->start - (at + access.bytes)) : SIZE_MAX;
     if (before != nullptr && pastBefore <= shortOfAfter) {
         const std::string freed = before->live ? "" : " (freed by " + before->freedBy + ")";
-        const std::string element = before->element.name != nullptr && before->element.bytes != 0 &&
-                                            (before->bytes + pastBefore) % before->element.bytes == 0
-                                        ? " (element " + std::to_string((before->bytes + pastBefore) / before->element.bytes) + ")"
-                                        : "";
-        return pastTheEnd(pastBefore, access.bytes, before->describe() + freed) + element;
+        return pastTheEnd(pastBefore, access.bytes, before->describe() + freed) +
+               elementOutside(*before, static_cast<long long>(before->bytes + pastBefore));
     }
     if (after != nullptr) {
-        // Counted from where the access starts: b[-1] of a float array is the
-        // 4 bytes just before it, element -1.
-        const size_t shortOfStart = static_cast<size_t>(after->start - at);
-        const std::string element = after->element.name != nullptr && after->element.bytes != 0 &&
-                                            shortOfStart % after->element.bytes == 0
-                                        ? " (element -" + std::to_string(shortOfStart / after->element.bytes) + ")"
-                                        : "";
-        return (shortOfAfter == 0 ? "to the " + std::to_string(access.bytes) +
-                                        (access.bytes == 1 ? " byte" : " bytes") + " just before the start of "
-                                  : "to " + std::to_string(shortOfStart) + " bytes before the start of ") +
-               after->describe() + element;
+        // The element counts from where the access starts: b[-1] of a float
+        // array is the 4 bytes just before it, element -1.
+        return outside(shortOfAfter, access.bytes, "before the start of", after->describe()) +
+               elementOutside(*after, -static_cast<long long>(after->start - at));
     }
     return "in device memory where no allocation lies";
 }

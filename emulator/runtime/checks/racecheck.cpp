@@ -266,7 +266,7 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
     // an atomic that comes later meets it unordered without a race, and
     // would never meet the plain access it replaced (`c = 0;` then the same
     // thread's atomicAdd, beside another thread's). So it keeps aside the
-    // accesses outside the strong ones that it would replace.
+    // non-strong accesses that it would replace.
     const bool strong = isStrong(current);
     auto keptBeside = [&](const Access& earlier) { return strong && earlier.thread != 0 && !isStrong(earlier); };
     if (current.isWrite) {
