@@ -190,33 +190,43 @@ def temporary_folder(prefix):
             signal.signal(number, handler)
 
 
+# How often run() looks whether its command has ended, between signals.
+POLL_SECONDS = 0.01
+
+
 def run(command, argv0=None):
     """Runs command and returns its exit status, a signal N as 128+N. A
     stopping signal the driver gets goes on to the command; once it has
     ended, the driver stops too (Interrupted, with the command's status)."""
-    # The stopping signals wait while the command starts: one that came inside
-    # Popen, after the fork, would stop the driver before it knows the command
-    # to pass the signal on to, and the command would run on, orphaned. The
+    # The stopping signals stay blocked while the command starts and runs,
+    # and are taken here one at a time (sigtimedwait), never by a handler. A
+    # handler that ran inside Popen, after the fork, stopped the driver before
+    # it knew the command to pass the signal on to, and the command ran on,
+    # orphaned; one that ran inside wait(), after the command was reaped but
+    # before its status was kept, lost the status (wait() then said 0). The
     # command itself starts with them unblocked.
     signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING_SIGNALS)
-    try:
-        process = subprocess.Popen([argv0 or command[0]] + command[1:], executable=command[0],
-                                   preexec_fn=_unblock_stopping_signals)
-    except OSError as error:
-        _unblock_stopping_signals()
-        raise ToolError("cannot run %s: %s" % (command[0], error.strerror))
     stopped = None
-    while True:
+    try:
         try:
-            _unblock_stopping_signals()  # one that came while it started is raised here, and passed on below
-            status = process.wait()
-            break
-        except Interrupted as interruption:
-            stopped = interruption.number
-            # Ctrl-C reaches the whole foreground process group, the command
-            # too; timeout(1) and a closed terminal signal the driver alone.
-            if stopped != signal.SIGINT and process.poll() is None:
-                process.send_signal(stopped)
+            process = subprocess.Popen([argv0 or command[0]] + command[1:], executable=command[0],
+                                       preexec_fn=_unblock_stopping_signals)
+        except OSError as error:
+            raise ToolError("cannot run %s: %s" % (command[0], error.strerror))
+        while True:
+            ended = process.poll() is not None
+            taken = signal.sigtimedwait(STOPPING_SIGNALS, 0 if ended else POLL_SECONDS)
+            if taken is not None:
+                stopped = taken.si_signo
+                # Ctrl-C reaches the whole foreground process group, the command
+                # too; timeout(1) and a closed terminal signal the driver alone.
+                if stopped != signal.SIGINT and process.poll() is None:
+                    process.send_signal(stopped)
+            elif ended:
+                break
+    finally:
+        _unblock_stopping_signals()
+    status = process.returncode
     status = 128 - status if status < 0 else status
     if stopped is not None:
         raise Interrupted(stopped, status)
