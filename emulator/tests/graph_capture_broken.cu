@@ -6,9 +6,10 @@
 // GPU may run them at the same time (Programming Guide, CUDA Graphs). The
 // emulator runs them in the order they were captured, and reports the race
 // between the two kernel nodes. On an H200 no call fails, and the sum
-// depends on the timing; compute-sanitizer's racecheck sees shared memory
-// only.
-// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "cudaStreamEndCapture: cudaSuccess"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
+// depends on the timing, and so does initcheck's count (0 errors in one
+// capture, 1 in the next: the reader may run before the writer);
+// compute-sanitizer's racecheck sees shared memory only.
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "cudaStreamEndCapture: cudaSuccess"; memcheck 0 errors; initcheck 1 error (Uninitialized __global__ memory read of size 4 bytes); racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

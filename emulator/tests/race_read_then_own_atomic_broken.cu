@@ -6,7 +6,7 @@
 // must not stand in for the plain read before it. The same holds when the
 // strong access after the read is thread 0's volatile read (peekTwice).
 // The fix: use the value atomicAdd returns, or read the total after a barrier.
-// On an H200: awaits capture (tools/capture-case-answers.sh)
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "total: 64", "total: 127"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 #include "case.cuh"
 

@@ -12,7 +12,7 @@
 // "accesses made by these threads prior to __syncthreads() ... visible to all
 // threads in the block"); compute-sanitizer's racecheck reports the RAW
 // hazard on `tile`, initcheck may report the reads of unwritten shared memory.
-// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "out[0], out[31], out[63] (7 each with the barrier): 7 0 7"; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Error: Race reported between Write access at readRightNeighbour(const int *, int *)+0xe0)
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "out[0], out[31], out[63] (7 each with the barrier): 7 7 7"; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Error: Race reported between Write access at readRightNeighbour(const int *, int *)+0xe0)
 // expect-exit: 66
 #include "case.cuh"
 
