@@ -118,7 +118,7 @@ bool returnsFloat(const TexelFormat& format, cudaTextureReadMode readMode) {
     return format.kind == TexelFormat::Kind::Float || readsNormalized(format, readMode);
 }
 
-void footprintOf(const cudaTextureDesc& sampling, const SampleAt& at, Footprint& footprint) {
+void footprintOf(const cudaTextureDesc& sampling, const SampleAt& at, TexelFootprint& footprint) {
     const bool linear = sampling.filterMode == cudaFilterModeLinear;
     const bool normalized = at.cubemapFace || sampling.normalizedCoords != 0;
     AxisTaps axes[3];
@@ -231,7 +231,7 @@ void borderTexel(const TexelFormat& format, const cudaTextureDesc& sampling, Tex
     }
 }
 
-Texel combine(const Footprint& footprint, const TexelValue* values, const TexelFormat& format,
+Texel combine(const TexelFootprint& footprint, const TexelValue* values, const TexelFormat& format,
               cudaTextureReadMode readMode) {
     Texel result{};
     const bool floats = returnsFloat(format, readMode);

@@ -43,10 +43,10 @@ namespace warp_emulator {
 struct TexelTap {
     size_t x, y, z;
     bool border;           // outside the texture, in border mode: the border colour
-    std::uint32_t weight;  // in units of 1 / Footprint::weightScale
+    std::uint32_t weight;  // in units of 1 / TexelFootprint::weightScale
 };
 
-struct Footprint {
+struct TexelFootprint {
     TexelTap taps[8];
     int count = 0;
     std::uint32_t weightScale = 1;  // what the weights sum to: 1 for a point sample, 256 per filtered axis
@@ -64,7 +64,7 @@ struct SampleAt {
 };
 
 // Fills `footprint` (a fetch keeps one on its stack: no copy of its eight taps).
-void footprintOf(const cudaTextureDesc& sampling, const SampleAt& at, Footprint& footprint);
+void footprintOf(const cudaTextureDesc& sampling, const SampleAt& at, TexelFootprint& footprint);
 
 // Where a cubemap fetch of direction (x, y, z) lands: its face, and its
 // normalized coordinates on that face.
@@ -92,7 +92,7 @@ void borderTexel(const TexelFormat& format, const cudaTextureDesc& sampling, Tex
 
 // The fetch's result from its taps' values, with the channels the format
 // lacks as a GPU's (0, 0, 1 for y, z, w).
-Texel combine(const Footprint& footprint, const TexelValue* values, const TexelFormat& format,
+Texel combine(const TexelFootprint& footprint, const TexelValue* values, const TexelFormat& format,
               cudaTextureReadMode readMode);
 
 }  // namespace warp_emulator

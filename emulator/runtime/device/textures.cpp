@@ -303,7 +303,7 @@ Texel textureFetch(const TextureFetch& request) {
     TexelReads reads(texture, AccessKind::TextureFetch, siteOf(request.file, request.line), call);
     const size_t texelBytes = resource.format.bytes();
     TexelValue values[8];
-    Footprint footprint;
+    TexelFootprint footprint;
     if (request.call == TextureCall::Fetch1D) {
         // Linear memory: no filtering and no address mode; a GPU returns zeros
         // outside the texture's elements.
