@@ -102,7 +102,7 @@ void InitCheck::settleWaiting() {
     }
 }
 
-void InitCheck::read(const Place& place, const AccessRequest& access) {
+void InitCheck::readChecked(const Place& place, const AccessRequest& access) {
     // Settling changes no definedness, so the bytes are counted first.
     const size_t undefined = undefinedBytes(place);
     if (undefined == 0) {

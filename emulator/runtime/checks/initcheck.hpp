@@ -23,13 +23,25 @@
 // finding. A read that finds every byte undefined is one at once.
 #pragma once
 
+#include <cstdint>
+#include <cstring>
+
 #include "checks/memcheck.hpp"
+#include "memory/spaces.hpp"
 
 namespace warp_emulator {
 
 class InitCheck {
 public:
-    static void read(const Place& place, const AccessRequest& access);
+    // Inline where the read's 4 bytes are all defined (the common read);
+    // readChecked() otherwise.
+    static void read(const Place& place, const AccessRequest& access) {
+        if (place.bytes == 4 && fourDefined(place)) {
+            settle();
+            return;
+        }
+        readChecked(place, access);
+    }
     static void write(const Place& place, const AccessRequest& access);
     // The running thread switches away, or makes an access that is not the
     // copy's write: a read still waiting is a finding. Inline while no half
@@ -44,6 +56,20 @@ public:
     static void copyDefinedness(Allocation& to, size_t toOffset, const Allocation& from, size_t fromOffset, size_t bytes);
 
 private:
+    static bool fourDefined(const Place& place) {
+        if (place.defined != nullptr) {
+            std::uint32_t four;  // a defined byte is 1
+            std::memcpy(&four, place.defined, 4);
+            return four == 0x01010101u;
+        }
+        if (place.definedInBlock != nullptr) {
+            const std::uint32_t block = Spaces::get().blockSerial();
+            const std::uint32_t* bytes = place.definedInBlock;
+            return bytes[0] == block && bytes[1] == block && bytes[2] == block && bytes[3] == block;
+        }
+        return false;  // undefinedBytes() says what holds there
+    }
+    static void readChecked(const Place& place, const AccessRequest& access);
     // Whether a read waits for its write, or a write for its read
     // (initcheck.cpp keeps which): a mirror of that state, for settle().
     static inline bool halfOfACopyWaits_ = false;

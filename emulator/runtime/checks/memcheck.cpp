@@ -16,10 +16,6 @@ namespace warp_emulator {
 
 namespace {
 
-// How far past the last __shared__ variable an access still counts as one
-// past its end, rather than as one into host memory.
-constexpr size_t kSharedSlack = 4096;
-
 // How far past the end of registered host memory an access still counts as
 // one past its end, rather than as one into host memory elsewhere.
 constexpr size_t kRegisteredSlack = 64u << 10;
@@ -201,57 +197,6 @@ std::string Place::allocatedAt() const {
     return space == Space::Global ? allocation->name() + " was allocated by " + allocation->origin : "";
 }
 
-// The places nearly every access lands in, found in a few comparisons: the
-// thread's own stack, a live allocation that holds every byte of it, a
-// __shared__ variable that does. Fills `place` as locate() would. False,
-// where the access lands elsewhere or is invalid: locate() then says which.
-bool MemCheck::locateCommon(const AccessRequest& access, Place& place) {
-    char* const at = static_cast<char*>(access.address);
-    const std::uintptr_t number = reinterpret_cast<std::uintptr_t>(at);
-    place.address = at;
-    place.bytes = access.bytes;
-    if (at >= localMemoryStart && at + access.bytes <= localMemoryEnd) {
-        place.space = Space::Local;
-        return true;
-    }
-    if ((access.kind == AccessKind::Atomic || access.naturallyAligned) && number % access.bytes != 0) {
-        return false;
-    }
-    // In locate()'s order, though the places do not overlap.
-    Spaces& spaces = Spaces::get();
-    const MemoryRange shared = spaces.staticShared();
-    if (shared.bytes != 0 && at >= shared.start && at < shared.start + shared.bytes + kSharedSlack) {
-        const NamedObject* variable = SymbolTable::get().sharedVariableAt(at);
-        const bool within = variable != nullptr && at + access.bytes <= variable->start + variable->bytes;
-        if (!within) {
-            return false;
-        }
-        place.space = Space::Shared;
-        place.object = variable;
-        place.definedInBlock = spaces.sharedDefined(at);
-        place.granules = spaces.sharedGranule(at, &place.granuleAddress);
-        return true;
-    }
-    const char* dynamic = spaces.dynamicShared();
-    DeviceMemory& memory = DeviceMemory::instance();
-    if ((at >= dynamic && at < dynamic + kMaxSharedBytesOptIn) || !memory.inArena(at)) {
-        return false;
-    }
-    Allocation* allocation = memory.holding(at);
-    if (allocation == nullptr || !allocation->live || at + access.bytes > allocation->end()) {
-        return false;
-    }
-    const size_t offset = static_cast<size_t>(at - allocation->start);
-    place.space = Space::Global;
-    place.allocation = allocation;
-    allocation->touchedThisLaunch = true;
-    place.defined = allocation->defined != nullptr ? allocation->defined + offset : nullptr;
-    place.granules = allocation->granules + offset / kGranuleBytes;
-    place.owners = allocation->owners + offset / kGranuleBytes;
-    place.granuleAddress = reinterpret_cast<std::uintptr_t>(allocation->start) + offset / kGranuleBytes * kGranuleBytes;
-    return true;
-}
-
 Place MemCheck::locate(const AccessRequest& access) {
     Place place;
     place.address = static_cast<char*>(access.address);
@@ -282,7 +227,7 @@ Place MemCheck::locate(const AccessRequest& access) {
     const MemoryRange shared = spaces.staticShared();
     // Just past the section is still __shared__ memory to the learner: an
     // index past the last variable.
-    if (shared.bytes != 0 && at >= shared.start && at < shared.start + shared.bytes + kSharedSlack) {
+    if (shared.bytes != 0 && at >= shared.start && at < shared.start + shared.bytes + MemCheck::kSharedSlack) {
         const NamedObject* variable = SymbolTable::get().sharedVariableAt(at);
         if (variable == nullptr || at + access.bytes > variable->start + variable->bytes) {
             if (SymbolTable::get().isCompilerGuard(at)) {

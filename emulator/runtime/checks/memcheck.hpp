@@ -29,6 +29,7 @@
 
 #include "memory/device_memory.hpp"
 #include "checks/memory_checks.hpp"
+#include "memory/spaces.hpp"
 #include "memory/symbols.hpp"
 
 namespace warp_emulator {
@@ -66,10 +67,65 @@ public:
     // access is invalid.
     static Place locate(const AccessRequest& access);
     // The same for the commonest places, quickly; false where it cannot tell
-    // (then locate() is asked).
+    // (then locate() is asked). Inline: every access asks it.
     static bool locateCommon(const AccessRequest& access, Place& place);
     // The text of an access: "read of 4 bytes at x.cu:12" (site still a token).
     static std::string accessText(const AccessRequest& access);
+
+    // How far past the last __shared__ variable an access still counts as one
+    // past its end, rather than as one into host memory.
+    static constexpr size_t kSharedSlack = 4096;
 };
+
+// The places nearly every access lands in, found in a few comparisons: the
+// thread's own stack, a live allocation that holds every byte of it, a
+// __shared__ variable that does. Fills `place` as locate() would. False,
+// where the access lands elsewhere or is invalid: locate() then says which.
+inline bool MemCheck::locateCommon(const AccessRequest& access, Place& place) {
+    char* const at = static_cast<char*>(access.address);
+    const std::uintptr_t number = reinterpret_cast<std::uintptr_t>(at);
+    place.address = at;
+    place.bytes = access.bytes;
+    if (at >= localMemoryStart && at + access.bytes <= localMemoryEnd) {
+        place.space = Space::Local;
+        return true;
+    }
+    if ((access.kind == AccessKind::Atomic || access.naturallyAligned) && number % access.bytes != 0) {
+        return false;
+    }
+    // In locate()'s order, though the places do not overlap.
+    Spaces& spaces = Spaces::get();
+    const MemoryRange shared = spaces.staticShared();
+    if (shared.bytes != 0 && at >= shared.start && at < shared.start + shared.bytes + kSharedSlack) {
+        const NamedObject* variable = SymbolTable::get().sharedVariableAt(at);
+        const bool within = variable != nullptr && at + access.bytes <= variable->start + variable->bytes;
+        if (!within) {
+            return false;
+        }
+        place.space = Space::Shared;
+        place.object = variable;
+        place.definedInBlock = spaces.sharedDefined(at);
+        place.granules = spaces.sharedGranule(at, &place.granuleAddress);
+        return true;
+    }
+    const char* dynamic = spaces.dynamicShared();
+    DeviceMemory& memory = DeviceMemory::instance();
+    if ((at >= dynamic && at < dynamic + kMaxSharedBytesOptIn) || !memory.inArena(at)) {
+        return false;
+    }
+    Allocation* allocation = memory.holding(at);
+    if (allocation == nullptr || !allocation->live || at + access.bytes > allocation->end()) {
+        return false;
+    }
+    const size_t offset = static_cast<size_t>(at - allocation->start);
+    place.space = Space::Global;
+    place.allocation = allocation;
+    allocation->touchedThisLaunch = true;
+    place.defined = allocation->defined != nullptr ? allocation->defined + offset : nullptr;
+    place.granules = allocation->granules + offset / kGranuleBytes;
+    place.owners = allocation->owners + offset / kGranuleBytes;
+    place.granuleAddress = reinterpret_cast<std::uintptr_t>(allocation->start) + offset / kGranuleBytes * kGranuleBytes;
+    return true;
+}
 
 }  // namespace warp_emulator

@@ -25,7 +25,9 @@ __thread bool kernelCodeRunning = false;
 __thread const char* localMemoryStart = nullptr;
 __thread const char* localMemoryEnd = nullptr;
 
-void MemoryChecks::kernelAccess(const AccessRequest& access) {
+// Flattened: the common access's checks (locateCommon(), InitCheck's and
+// RaceCheck's inline parts) are one function.
+[[gnu::flatten]] void MemoryChecks::kernelAccess(const AccessRequest& access) {
     if (access.kind == AccessKind::Volatile) {
         // Before the checks: the access they check is the one made after the
         // other threads have had their turn.

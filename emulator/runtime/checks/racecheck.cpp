@@ -91,10 +91,7 @@ std::unordered_map<const Granule*, RaceCheck::Extra>& RaceCheck::extrasFor(const
     return place.space == Space::Shared || place.space == Space::DynamicShared ? sharedExtras_ : globalExtras_;
 }
 
-void RaceCheck::access(const Place& place, const AccessRequest& request, bool isWrite, bool isCas) {
-    if (!Settings::get().raceCheck || place.granules == nullptr) {
-        return;
-    }
+void RaceCheck::accessGranules(const Place& place, const AccessRequest& request, bool isWrite, bool isCas) {
     Scheduler& scheduler = Scheduler::instance();
     const auto start = reinterpret_cast<std::uintptr_t>(request.address);
     const std::uintptr_t end = start + request.bytes;
@@ -103,15 +100,6 @@ void RaceCheck::access(const Place& place, const AccessRequest& request, bool is
     current.epoch = scheduler.currentClock().epoch;
     current.site = request.site;
     current.isWrite = isWrite;
-    if (request.kind == AccessKind::Plain && end <= place.granuleAddress + kGranuleBytes && start < end) {
-        // The commonest access: a plain one, within one granule.
-        const auto from = static_cast<unsigned int>(start - place.granuleAddress);
-        current.bytes = ((1u << (from + request.bytes)) - 1u) & ~((1u << from) - 1u);
-        if (!plainAccessNeedsNothingMore(*place.granules, current, place.granuleAddress, place)) {
-            checkGranule(*place.granules, current, place.granuleAddress, place, isCas);
-        }
-        return;
-    }
     current.kind = static_cast<unsigned>(request.kind);
     current.blockScoped = request.kind == AccessKind::Atomic && request.scope == Scope::Block;
     current.release = isWrite && isStrong(current) && HappensBefore::releasesWrites(scheduler.currentClock());

@@ -59,6 +59,8 @@
 #include <vector>
 
 #include "checks/memcheck.hpp"
+#include "reporting/settings.hpp"
+#include "scheduling/scheduler.hpp"
 
 namespace warp_emulator {
 
@@ -78,7 +80,29 @@ public:
     void endLaunch();
 
     // `isWrite`: what the access did (an atomicCAS that failed only read).
-    void access(const Place& place, const AccessRequest& access, bool isWrite, bool isCas);
+    // Inline for the commonest access, a plain one within one granule.
+    void access(const Place& place, const AccessRequest& request, bool isWrite, bool isCas) {
+        if (!Settings::get().raceCheck || place.granules == nullptr) {
+            return;
+        }
+        const auto start = reinterpret_cast<std::uintptr_t>(request.address);
+        const std::uintptr_t end = start + request.bytes;
+        if (request.kind != AccessKind::Plain || end > place.granuleAddress + kGranuleBytes || start >= end) {
+            accessGranules(place, request, isWrite, isCas);
+            return;
+        }
+        Scheduler& scheduler = Scheduler::instance();
+        Access current;
+        current.thread = scheduler.currentGridThread();
+        current.epoch = scheduler.currentClock().epoch;
+        current.site = request.site;
+        current.isWrite = isWrite;
+        const auto from = static_cast<unsigned int>(start - place.granuleAddress);
+        current.bytes = ((1u << (from + request.bytes)) - 1u) & ~((1u << from) - 1u);
+        if (!plainAccessNeedsNothingMore(*place.granules, current, place.granuleAddress, place)) {
+            checkGranule(*place.granules, current, place.granuleAddress, place, isCas);
+        }
+    }
 
 private:
     struct Extra {
@@ -99,6 +123,8 @@ private:
     // section, which wants a fence, not an atomic (race_reports.hpp).
     std::unordered_set<std::uint32_t> strongWriters_;
 
+    // Any other access: strong, or across granules.
+    void accessGranules(const Place& place, const AccessRequest& request, bool isWrite, bool isCas);
     bool harmless(const Access& earlier, const Access& current, std::uintptr_t key) const;
     bool plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
                                      const Place& place);

@@ -109,20 +109,6 @@ std::uint64_t combinedAs(AtomicOp op, NumberKind kind, unsigned int bytes, std::
 
 }  // namespace
 
-Request& nextRequest() {
-    static Request outsideAnyKernel;  // for a call outside a kernel, which wait() then names
-    Scheduler& scheduler = Scheduler::instance();
-    Request& request = scheduler.inKernel() ? scheduler.currentThread().request : outsideAnyKernel;
-    static_cast<RequestCore&>(request) = RequestCore{};
-    return request;
-}
-
-Answer collective(const Request& request) {
-    const RuntimeCode runtime;
-    const Request& done = Scheduler::instance().wait(request);
-    return {done.result, done.poisoned, done.allMatched};
-}
-
 uint3 threadIndex() { return inKernel("threadIdx").currentThread().index; }
 uint3 blockIndex() { return inKernel("blockIdx").blockIndex; }
 dim3 blockSize() { return inKernel("blockDim").block; }

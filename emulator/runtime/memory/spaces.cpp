@@ -85,27 +85,6 @@ void Spaces::beginLaunch() {
     variablesTouched_ = false;
 }
 
-std::uint32_t* Spaces::sharedDefined(const char* address) {
-    if (staticShared_.holds(address)) {
-        return &staticDefined_[static_cast<size_t>(address - staticShared_.start)];
-    }
-    return &dynamicDefined_[static_cast<size_t>(address - dynamicShared_)];
-}
-
-// The granules of shared memory are counted from the start of their area,
-// which the section and the buffer each align to 16 bytes.
-Granule* Spaces::sharedGranule(const char* address, std::uintptr_t* granuleAddress) {
-    const bool isStatic = staticShared_.holds(address);
-    const char* start = isStatic ? staticShared_.start : dynamicShared_;
-    const size_t index = static_cast<size_t>(address - start) / kGranuleBytes;
-    *granuleAddress = reinterpret_cast<std::uintptr_t>(start) + index * kGranuleBytes;
-    size_t& touched = isStatic ? staticTouchedEnd_ : dynamicTouchedEnd_;
-    touched = std::max(touched, index + 5);  // an access spans at most 16 bytes: 5 granules from here
-    std::vector<Granule>& granules = isStatic ? staticGranules_ : dynamicGranules_;
-    touched = std::min(touched, granules.size());
-    return &granules[index];
-}
-
 Granule* Spaces::variableGranule(const char* address, std::uintptr_t* granuleAddress, BlockOwner** owner) {
     for (VariableShadow& shadow : variables_) {
         if (shadow.range.holds(address)) {

@@ -10,6 +10,7 @@
 // undefined when the block starts.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -57,8 +58,26 @@ public:
     std::uint32_t blockSerial() const { return blockSerial_; }
 
     // The shadows of a shared byte or a __device__ variable's byte.
-    std::uint32_t* sharedDefined(const char* address);
-    Granule* sharedGranule(const char* address, std::uintptr_t* granuleAddress);
+    // Inline: every access to shared memory asks for both.
+    std::uint32_t* sharedDefined(const char* address) {
+        if (staticShared_.holds(address)) {
+            return &staticDefined_[static_cast<size_t>(address - staticShared_.start)];
+        }
+        return &dynamicDefined_[static_cast<size_t>(address - dynamicShared_)];
+    }
+    // The granules of shared memory are counted from the start of their area,
+    // which the section and the buffer each align to 16 bytes.
+    Granule* sharedGranule(const char* address, std::uintptr_t* granuleAddress) {
+        const bool isStatic = staticShared_.holds(address);
+        const char* start = isStatic ? staticShared_.start : dynamicShared_;
+        const size_t index = static_cast<size_t>(address - start) / kGranuleBytes;
+        *granuleAddress = reinterpret_cast<std::uintptr_t>(start) + index * kGranuleBytes;
+        std::vector<Granule>& granules = isStatic ? staticGranules_ : dynamicGranules_;
+        size_t& touched = isStatic ? staticTouchedEnd_ : dynamicTouchedEnd_;
+        // An access spans at most 16 bytes: 5 granules from here.
+        touched = std::min(std::max(touched, index + 5), granules.size());
+        return &granules[index];
+    }
     Granule* variableGranule(const char* address, std::uintptr_t* granuleAddress, BlockOwner** owner);
 
 private:

@@ -74,9 +74,13 @@ const NamedObject* startingBefore(const std::vector<NamedObject>& objects, const
 
 }  // namespace
 
-const NamedObject* SymbolTable::sharedVariableAt(const void* address) const {
+const NamedObject* SymbolTable::findSharedVariable(const void* address) const {
     const NamedObject* object = startingBefore(sharedVariables_, address);
-    return object != nullptr && static_cast<const char*>(address) < object->start + object->bytes ? object : nullptr;
+    if (object == nullptr || static_cast<const char*>(address) >= object->start + object->bytes) {
+        return nullptr;
+    }
+    lastSharedVariable_ = object;
+    return object;
 }
 
 const NamedObject* SymbolTable::sharedVariableBefore(const void* address) const {

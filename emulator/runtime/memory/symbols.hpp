@@ -46,7 +46,16 @@ public:
     // first one's start to the last one's end), and each one of them, by address.
     MemoryRange sharedSection() const { return shared_; }
     const std::vector<NamedObject>& sharedVariables() const { return sharedVariables_; }
-    const NamedObject* sharedVariableAt(const void* address) const;
+    // Inline, with the last one found kept: an access asks it every time,
+    // and a kernel's accesses run in the same variable, one after another.
+    const NamedObject* sharedVariableAt(const void* address) const {
+        const char* at = static_cast<const char*>(address);
+        const NamedObject* last = lastSharedVariable_;
+        if (last != nullptr && at >= last->start && at < last->start + last->bytes) {
+            return last;
+        }
+        return findSharedVariable(address);
+    }
     // The __shared__ variable that ends closest before `address`, or null.
     const NamedObject* sharedVariableBefore(const void* address) const;
     // Whether `address` is in the guard variable GCC gives a thread_local of
@@ -76,6 +85,8 @@ private:
     std::vector<Symbol> functions_;            // by address
     std::vector<Symbol> sharedSymbols_;        // mangled, for sharedBytesOf
     std::vector<NamedObject> sharedVariables_; // demangled, by address
+    mutable const NamedObject* lastSharedVariable_ = nullptr;  // in sharedVariables_, which never changes once loaded
+    const NamedObject* findSharedVariable(const void* address) const;
     std::vector<NamedObject> globalObjects_;   // demangled, by address
     std::vector<MemoryRange> compilerGuards_;  // thread_local guard variables (_ZGV)
     MemoryRange shared_;

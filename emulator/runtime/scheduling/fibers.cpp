@@ -18,7 +18,6 @@
 // word (the System V ABI makes the caller expect all of these back: a kernel
 // that changes the rounding mode must not change it for another thread) and
 // the stack pointer in *save; loads those of `load` and returns into it.
-extern "C" void warp_emulator_switch(void** save, void* load);
 __asm__(
     ".text\n"
     ".globl warp_emulator_switch\n"
@@ -156,9 +155,6 @@ void Fibers::resume(int index) {
 }
 void Fibers::suspend(int index) {
     warp_emulator_switch(&contexts_[static_cast<size_t>(index)].stackPointer, scheduler_.stackPointer);
-}
-void Fibers::switchTo(int from, int to) {
-    warp_emulator_switch(&contexts_[static_cast<size_t>(from)].stackPointer, contexts_[static_cast<size_t>(to)].stackPointer);
 }
 #endif
 

@@ -26,6 +26,12 @@
 #define WARP_EMULATOR_USES_UCONTEXT 1
 #endif
 
+#ifndef WARP_EMULATOR_USES_UCONTEXT
+// Saves the running fiber's registers and stack pointer in *save, and
+// returns into the fiber whose stack pointer is `load` (fibers.cpp).
+extern "C" void warp_emulator_switch(void** save, void* load);
+#endif
+
 namespace warp_emulator {
 
 class Fibers {
@@ -45,8 +51,16 @@ public:
     void start(int index, Entry entry);
     void resume(int index);   // from the scheduler
     void suspend(int index);  // from the fiber
-    // From fiber `from` straight to fiber `to`, without the scheduler between.
+    // From fiber `from` straight to fiber `to`, without the scheduler between:
+    // inline, since every thread takes it at every collective.
+#ifdef WARP_EMULATOR_USES_UCONTEXT
     void switchTo(int from, int to);
+#else
+    void switchTo(int from, int to) {
+        warp_emulator_switch(&contexts_[static_cast<size_t>(from)].stackPointer,
+                             contexts_[static_cast<size_t>(to)].stackPointer);
+    }
+#endif
 
     // A suspended fiber's state, its context and the part of its stack in
     // use, copied out and back: how a cooperative launch holds a block's

@@ -17,6 +17,11 @@
 
 namespace warp_emulator {
 
+namespace {
+Request outsideAnyKernel;  // for a call outside a kernel, which wait() then names
+}  // namespace
+Request* runningRequest = &outsideAnyKernel;
+
 Scheduler::Scheduler() {
     Fibers::instance().describeRunningThread = [] {
         kernelCodeRunning = false;  // after a fault, only the runtime runs on this fiber
@@ -65,9 +70,10 @@ void Scheduler::release(int warp, unsigned int lanes) {
 
 // Thread `index` becomes the running one. Whether it is in the kernel's own
 // code, and where its stack is, go with it.
-void Scheduler::enter(int index) {
+inline void Scheduler::enter(int index) {
     Thread& thread = threads_[static_cast<size_t>(index)];
     current_ = &thread;
+    runningRequest = &thread.request;
     currentIndex_ = index;
     spinAddress_ = nullptr;
     tracingThread_ = tracingLaunch_ && trace.traces(blockIndex, index / warpSize);
@@ -77,7 +83,7 @@ void Scheduler::enter(int index) {
 
 // The next thread of the round that may run, or -1 when the round is over
 // (or the kernel stopped).
-int Scheduler::nextInRound() {
+inline int Scheduler::nextInRound() {
     while (roundAt_ < order_.size() && stoppedWith_ == cudaSuccess) {
         const int i = order_[roundAt_++];
         if (threads_[static_cast<size_t>(i)].state == State::Runnable) {
@@ -95,10 +101,11 @@ void Scheduler::resume(int index) {
     Fibers::instance().resume(index);
     kernelCodeRunning = false;
     current_ = nullptr;
+    runningRequest = &outsideAnyKernel;
     currentIndex_ = -1;
 }
 
-void Scheduler::switchAway(int index) {
+inline void Scheduler::switchAway(int index) {
     MemoryChecks::threadSwitches();
     Thread& thread = threads_[static_cast<size_t>(index)];
     thread.kernelCode = kernelCodeRunning;
@@ -153,6 +160,15 @@ const Request& Scheduler::wait(const Request& request) {
     }
     switchAway(index);
     return thread.request;
+}
+
+// kernel_calls.hpp's collective(): defined here, and flattened, so that the
+// wait and the switch behind it are one function on the path every thread
+// takes at every collective.
+[[gnu::flatten]] Answer collective(const Request& request) {
+    const RuntimeCode runtime;
+    const Request& done = Scheduler::instance().wait(request);
+    return {done.result, done.poisoned, done.allMatched};
 }
 
 void Scheduler::yield() {

@@ -181,9 +181,11 @@ private:
     void resumeBlock(SuspendedBlock& block);
     const std::vector<int>& roundOrder(LaneOrder order);
     void resume(int index);
-    void enter(int index);
-    int nextInRound();
-    void switchAway(int index);
+    // Every thread takes these at every collective: inlined where they are
+    // called (scheduler.cpp), they cost no calls of their own.
+    [[gnu::always_inline]] inline void enter(int index);
+    [[gnu::always_inline]] inline int nextInRound();
+    [[gnu::always_inline]] inline void switchAway(int index);
 };
 
 }  // namespace warp_emulator

@@ -165,11 +165,21 @@ constexpr NumberKind numberKindOf() {
 // Calls into the runtime library (emulator/runtime/), from inside a kernel
 // ---------------------------------------------------------------------------
 
+// The running thread's own request (the scheduler points this at it at
+// every switch), or outside any kernel one that wait() then names.
+extern Request* runningRequest;
+
 // The running thread's own request, to fill in for its next collective: as
 // a fresh RequestCore, its matrix call as it was (only a warp matrix
 // function reads that, and it sets it). Filled in where the rules read it, it
 // is not copied there: the path of every thread through every barrier.
-Request& nextRequest();
+// Inline, so that the compiler writes each field of it once, and, like the
+// glue that calls it (WARP_EMULATOR_GLUE, below), outside the instrumentation.
+__attribute__((always_inline, no_sanitize("thread"))) inline Request& nextRequest() {
+    Request& request = *runningRequest;
+    static_cast<RequestCore&>(request) = RequestCore{};
+    return request;
+}
 
 // The running thread waits at a collective (nextRequest()'s, or another)
 // until it is carried out, and gets its answer.
