@@ -37,35 +37,15 @@ size_t undefinedBytes(const Place& place) {
     return undefined;
 }
 
-// The bytes written: each defined, in the block's own terms for shared memory.
-// By hand, not memset: the link wraps the program's memset (string_calls.cpp).
-void markDefined(const Place& place, std::uint32_t block) {
-    if (place.defined != nullptr) {
-        if (place.bytes == 4) {
-            const std::uint32_t four = 0x01010101u;
-            std::memcpy(place.defined, &four, 4);
-            return;
-        }
-        for (size_t i = 0; i < place.bytes; ++i) {
-            place.defined[i] = 1;
-        }
-    } else if (place.definedInBlock != nullptr) {
-        for (size_t i = 0; i < place.bytes; ++i) {
-            place.definedInBlock[i] = block;
-        }
-    }
-}
-
 bool definedAt(const Place& place, size_t i) {
     return place.defined != nullptr         ? place.defined[i] != 0
            : place.definedInBlock != nullptr ? place.definedInBlock[i] == Spaces::get().blockSerial()
                                              : true;
 }
 
-// The two halves of what may be a copy: a read with some bytes undefined,
-// waiting for its write (clang instruments a copy's load first), or the
-// thread's last write, waiting for its read (GCC instruments a struct copy's
-// store first).
+// One half of what may be a copy: a read with some bytes undefined, waiting
+// for its write (clang instruments a copy's load first). The other half, the
+// thread's last write waiting for its read, is initcheck.hpp's LastWrite.
 struct WaitingRead {
     bool waiting = false;
     std::uint32_t thread = 0;
@@ -73,31 +53,20 @@ struct WaitingRead {
     std::vector<bool> defined;  // by byte
     std::string key, text;
 };
-struct LastWrite {
-    bool waiting = false;
-    std::uint32_t thread = 0;
-    size_t bytes = 0;
-    unsigned char* defined = nullptr;
-    std::uint32_t* definedInBlock = nullptr;
-};
-
 WaitingRead& waitingRead() {
     static WaitingRead* read = new WaitingRead;
     return *read;
-}
-LastWrite& lastWrite() {
-    static LastWrite* write = new LastWrite;
-    return *write;
 }
 
 }  // namespace
 
 void InitCheck::settleWaiting() {
     halfOfACopyWaits_ = false;
-    lastWrite().waiting = false;
+    lastWrite_.waiting = false;
     WaitingRead& waiting = waitingRead();
     if (waiting.waiting) {
         waiting.waiting = false;
+        readWaits_ = false;
         Scheduler::instance().report.uninitialisedRead(waiting.key, waiting.text);
     }
 }
@@ -109,7 +78,7 @@ void InitCheck::readChecked(const Place& place, const AccessRequest& access) {
         settle();
         return;  // the common case
     }
-    const LastWrite written = lastWrite();
+    const LastWrite written = lastWrite_;
     settle();
     Scheduler& scheduler = Scheduler::instance();
     const std::uint32_t thread = scheduler.currentGridThread();
@@ -144,6 +113,7 @@ void InitCheck::readChecked(const Place& place, const AccessRequest& access) {
     }
     WaitingRead& waiting = waitingRead();
     waiting.waiting = true;
+    readWaits_ = true;
     halfOfACopyWaits_ = true;
     waiting.thread = thread;
     waiting.bytes = place.bytes;
@@ -155,19 +125,20 @@ void InitCheck::readChecked(const Place& place, const AccessRequest& access) {
     waiting.text = text;
 }
 
-void InitCheck::write(const Place& place, const AccessRequest&) {
+void InitCheck::writeAfterWaitingRead(const Place& place) {
     WaitingRead& waiting = waitingRead();
     const std::uint32_t thread = Scheduler::instance().currentGridThread();
     const bool copy = waiting.waiting && waiting.thread == thread && waiting.bytes == place.bytes;
     if (copy) {
         waiting.waiting = false;  // the write half of a copy whose read came first
+        readWaits_ = false;
     } else {
         settle();
     }
     const std::uint32_t block = Spaces::get().blockSerial();
     if (!copy) {
         markDefined(place, block);
-        lastWrite() = {true, thread, place.bytes, place.defined, place.definedInBlock};
+        lastWrite_ = {true, thread, place.bytes, place.defined, place.definedInBlock};
         halfOfACopyWaits_ = true;
         return;
     }

@@ -28,8 +28,19 @@
 
 #include "checks/memcheck.hpp"
 #include "memory/spaces.hpp"
+#include "scheduling/scheduler.hpp"
 
 namespace warp_emulator {
+
+// A thread's last write, waiting for its read: the half of a copy that GCC
+// instruments first (a struct copy's store).
+struct LastWrite {
+    bool waiting = false;
+    std::uint32_t thread = 0;
+    size_t bytes = 0;
+    unsigned char* defined = nullptr;
+    std::uint32_t* definedInBlock = nullptr;
+};
 
 class InitCheck {
 public:
@@ -42,7 +53,19 @@ public:
         }
         readChecked(place, access);
     }
-    static void write(const Place& place, const AccessRequest& access);
+    // Inline where no read waits to be the other half of a copy (the common
+    // write); writeAfterWaitingRead() otherwise.
+    static void write(const Place& place, const AccessRequest&) {
+        if (readWaits_) {
+            writeAfterWaitingRead(place);
+            return;
+        }
+        // What settle() would do here is undone at once: this write is the
+        // one that waits now.
+        markDefined(place, Spaces::get().blockSerial());
+        lastWrite_ = {true, Scheduler::instance().currentGridThread(), place.bytes, place.defined, place.definedInBlock};
+        halfOfACopyWaits_ = true;
+    }
     // The running thread switches away, or makes an access that is not the
     // copy's write: a read still waiting is a finding. Inline while no half
     // of a copy waits, as at most switches and reads.
@@ -70,6 +93,30 @@ private:
         return false;  // undefinedBytes() says what holds there
     }
     static void readChecked(const Place& place, const AccessRequest& access);
+    static void writeAfterWaitingRead(const Place& place);
+    // The bytes written: each defined, in the block's own terms for shared
+    // memory. By hand, not memset: the link wraps the program's memset
+    // (string_calls.cpp).
+    static void markDefined(const Place& place, std::uint32_t block) {
+        if (place.defined != nullptr) {
+            if (place.bytes == 4) {
+                const std::uint32_t four = 0x01010101u;
+                std::memcpy(place.defined, &four, 4);
+                return;
+            }
+            for (size_t i = 0; i < place.bytes; ++i) {
+                place.defined[i] = 1;
+            }
+        } else if (place.definedInBlock != nullptr) {
+            for (size_t i = 0; i < place.bytes; ++i) {
+                place.definedInBlock[i] = block;
+            }
+        }
+    }
+    static inline LastWrite lastWrite_;
+    // A read with some bytes undefined waits for its write (initcheck.cpp's
+    // WaitingRead): a mirror of whether one does.
+    static inline bool readWaits_ = false;
     // Whether a read waits for its write, or a write for its read
     // (initcheck.cpp keeps which): a mirror of that state, for settle().
     static inline bool halfOfACopyWaits_ = false;

@@ -87,6 +87,9 @@ bool WarpCollectives::completeWholeWarpShuffle(int warp) {
 
 // Carries out every call of `warp` whose named lanes have all arrived or exited.
 bool WarpCollectives::completeReadyCalls(int warp) {
+    if (scheduler_.lanesAtWarpCalls(warp) == 0) {
+        return false;  // its waiting lanes (if any) are at block barriers
+    }
     if (completeWholeWarpShuffle(warp)) {
         return true;
     }

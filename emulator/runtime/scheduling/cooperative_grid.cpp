@@ -45,6 +45,7 @@ void Scheduler::resumeBlock(SuspendedBlock& held) {
     std::copy(held.threads.begin(), held.threads.end(), threads_.begin());
     std::vector<Thread>().swap(held.threads);
     waiting_ = std::move(held.waiting);
+    atWarpCall_.assign(static_cast<size_t>(warpCount()), 0u);  // a held block's threads all wait at grid.sync()
     exited_ = std::move(held.exitedLanes);
     blockBarrierBroken = held.barrierBroken;
     Fibers& fibers = Fibers::instance();

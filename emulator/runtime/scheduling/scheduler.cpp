@@ -63,6 +63,7 @@ std::string Scheduler::whereWarp(int warp) const { return whereBlock() + ", warp
 
 void Scheduler::release(int warp, unsigned int lanes) {
     waiting_[static_cast<size_t>(warp)] &= ~lanes;
+    atWarpCall_[static_cast<size_t>(warp)] &= ~lanes;
     for (int lane : eachLane(lanes)) {
         laneOf(warp, lane).state = State::Runnable;
     }
@@ -153,6 +154,9 @@ const Request& Scheduler::wait(const Request& request) {
     thread.state = State::Waiting;
     const auto position = static_cast<unsigned int>(index);  // never negative: shifts, not divisions
     waiting_[position / warpSize] |= 1u << (position % warpSize);
+    if (isWarpCall(request.op)) {
+        atWarpCall_[position / warpSize] |= 1u << (position % warpSize);
+    }
     if (isTileCall(request.op)) {
         ++tileCallWaiters;
     } else if (request.op == Op::BarrierWait) {
@@ -286,6 +290,7 @@ void Scheduler::startBlock() {
     happensBefore.beginBlock(blockNumber, clockPointers_);
     MemoryChecks::beginBlock();
     waiting_.assign(static_cast<size_t>(warpCount()), 0u);
+    atWarpCall_.assign(static_cast<size_t>(warpCount()), 0u);
     exited_.assign(static_cast<size_t>(warpCount()), 0u);
     blockBarrierBroken = false;
     tileCallWaiters = 0;

@@ -142,6 +142,10 @@ public:
     unsigned int lanesWhere(int warp, State state) const {
         return state == State::Waiting ? waiting_[static_cast<size_t>(warp)] : exited_[static_cast<size_t>(warp)];
     }
+    // The lanes of `warp` waiting at a warp collective (a shuffle, a vote,
+    // __syncwarp(), a tile's call): the rounds look for calls to carry out
+    // only in warps that have some.
+    unsigned int lanesAtWarpCalls(int warp) const { return atWarpCall_[static_cast<size_t>(warp)]; }
     // Lets the lanes of a carried-out call run on.
     void release(int warp, unsigned int lanes);
     bool tracing(int warp) const { return tracingLaunch_ && trace.traces(blockIndex, warp); }
@@ -166,6 +170,7 @@ private:
     std::vector<ThreadClock*> clockPointers_;
     std::uint64_t random_ = 0;
     std::vector<unsigned int> waiting_, exited_;  // per warp of the running block: lanes waiting, lanes exited
+    std::vector<unsigned int> atWarpCall_;        // per warp: the waiting lanes whose call is a warp call
 
     Scheduler();
     static void threadEntry();
