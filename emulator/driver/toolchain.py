@@ -86,14 +86,17 @@ def instrumentation(command):
     read-modify-write kept, no tail calls, so that a memcpy a kernel ends
     with returns to the kernel's line, and no _FORTIFY_SOURCE (on by default
     on Ubuntu), whose inline wrappers would put that line in a system header
-    (runtime/device/string_calls.cpp)."""
+    (runtime/device/string_calls.cpp). And (GCC) memset no built-in: GCC
+    writes a memset of a constant size as stores after its instrumentation
+    has run, so that they would reach no hook; as a call, the link's wrap
+    checks it (a memcpy's stores it instruments)."""
     if is_clang(command):
         return ["-fsanitize=thread", "-fno-optimize-sibling-calls", "-U_FORTIFY_SOURCE",
                 "-mllvm", "-tsan-instrument-func-entry-exit=0", "-mllvm", "-tsan-distinguish-volatile=1",
                 "-mllvm", "-tsan-compound-read-before-write=1"]
     return ["-fsanitize=thread", "-fno-optimize-sibling-calls", "-U_FORTIFY_SOURCE",
             "--param=tsan-instrument-func-entry-exit=0", "--param=tsan-distinguish-volatile=1",
-            "-Wno-tsan"]
+            "-Wno-tsan", "-fno-builtin-memset"]
 
 
 def source_files(folder, suffixes):
