@@ -9,6 +9,10 @@
 #include <cstring>
 #include <limits>
 #include <type_traits>
+// The C++ <math.h>, beside <cmath>: it names isnan, isinf, isfinite and
+// signbit in the global namespace, where the Toolkit's math_functions.h
+// declares them for device code (<cmath> alone keeps them in std::).
+#include <math.h>
 
 #include "kernel_calls.hpp"
 
