@@ -276,4 +276,37 @@ cudaError_t cudaDeviceGetP2PAttribute(int* value, cudaDeviceP2PAttr attribute, i
     return api().answer(cudaErrorInvalidDevice);  // a device and itself, or one that does not exist
 }
 
-cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache) { return api().answer(cudaSuccess); }
+namespace {
+cudaFuncCache cachePreference = cudaFuncCachePreferNone;
+}  // namespace
+
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache cacheConfig) {
+    if (cacheConfig < cudaFuncCachePreferNone || cacheConfig > cudaFuncCachePreferEqual) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    cachePreference = cacheConfig;
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* cacheConfig) {
+    if (cacheConfig == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *cacheConfig = cachePreference;
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* config) {
+    if (config == nullptr) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    *config = cudaSharedMemBankSizeFourByte;
+    return api().answer(cudaSuccess);
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config) {
+    if (config < cudaSharedMemBankSizeDefault || config > cudaSharedMemBankSizeEightByte) {
+        return api().answer(cudaErrorInvalidValue);
+    }
+    return api().answer(cudaSuccess);
+}

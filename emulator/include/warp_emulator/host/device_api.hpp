@@ -42,3 +42,12 @@ cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
 cudaError_t cudaDeviceGetP2PAttribute(int* value, cudaDeviceP2PAttr attribute, int sourceDevice,
                                       int destinationDevice);
 cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache cacheConfig);
+// The preference last set (cudaFuncCachePreferNone before any), as a device
+// whose L1 cache and shared memory share their hardware answers.
+cudaError_t cudaDeviceGetCacheConfig(cudaFuncCache* cacheConfig);
+// Shared memory's banks are four bytes wide on every device since Maxwell:
+// the get answers that, and a set of a valid size changes nothing (the
+// runtime API's documentation says so of devices with a fixed bank size;
+// CUDA 13.0 declares them, deprecated).
+cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig* config);
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);

@@ -25,6 +25,12 @@ cudaError_t cudaFuncSetCacheConfig(void (*)(Parameters...), cudaFuncCache) {
     return cudaSuccess;
 }
 inline cudaError_t cudaFuncSetCacheConfig(const void*, cudaFuncCache) { return cudaSuccess; }
+// A kernel's bank size, deprecated as the device's is: nothing to change.
+template <typename... Parameters>
+cudaError_t cudaFuncSetSharedMemConfig(void (*)(Parameters...), cudaSharedMemConfig) {
+    return cudaSuccess;
+}
+inline cudaError_t cudaFuncSetSharedMemConfig(const void*, cudaSharedMemConfig) { return cudaSuccess; }
 
 template <typename... Parameters>
 cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attributes, void (*kernel)(Parameters...)) {
