@@ -13,3 +13,5 @@
 #include "warp_emulator/groups/coalesced.hpp"
 #include "warp_emulator/groups/grid.hpp"
 #include "warp_emulator/groups/thread_group_calls.hpp"
+#include "warp_emulator/groups/invoke.hpp"
+#include "warp_emulator/groups/copy_share.hpp"

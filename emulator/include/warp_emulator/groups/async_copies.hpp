@@ -22,6 +22,7 @@
 
 #include "../device/async_copies.hpp"
 #include "../libcudacxx/aligned_size_fwd.hpp"
+#include "copy_share.hpp"
 #include "meeting.hpp"
 
 namespace cooperative_groups {
@@ -29,36 +30,9 @@ namespace cooperative_groups {
 namespace emulated {
 
 template <typename Group>
-struct IsCopyGroup : std::integral_constant<bool, IsWarpGroup<Group>::value || std::is_same<Group, thread_block>::value> {};
-
-// The group's meeting at one of its calls; the thread's rank and the group's size.
-template <typename Group>
-void groupMeet(const Group& group, const char* name, const char* file, int line, unsigned int* rank,
-               unsigned int* count) {
-    using namespace warp_emulator;
-    if constexpr (std::is_same<Group, thread_block>::value) {
-        groups::groupRequest(Op::BlockMeet, 0, 0, 0, warpSize, {}, false, groups::named(name, "thread_block"), file,
-                             line);
-        *rank = thread_block::thread_rank();
-        *count = thread_block::size();
-    } else {
-        const groups::WarpLanes lanes = group.emulatedLanes();
-        const Met met = meet(lanes, groups::named(name, lanes.type), file, line);
-        *rank = met.rank;
-        *count = met.count;
-    }
-}
-
-template <typename Group>
 void copyAsync(const Group& group, void* destination, const void* source, std::size_t bytes, std::size_t alignment,
                const char* file, int line) {
-    static_assert(IsCopyGroup<Group>::value,
-                  "cg::memcpy_async takes a thread_block, a thread_block_tile of up to 32 threads or a coalesced_group");
-    unsigned int rank = 0, count = 1;
-    groupMeet(group, "cg::memcpy_async", file, line, &rank, &count);
-    warp_emulator::asyncCopy(destination, source, bytes, alignment,
-                             warp_emulator::copyChunk(destination, source, bytes), rank, count, nullptr,
-                             "cg::memcpy_async", file, line);
+    copyShare(group, destination, source, bytes, alignment, nullptr, "cg::memcpy_async", file, line);
     warp_emulator::asyncCommit();
 }
 

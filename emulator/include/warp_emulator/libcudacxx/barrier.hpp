@@ -138,4 +138,19 @@ void memcpy_async(T* destination, const T* source, aligned_size_t<Alignment> byt
                              0, 1, &bar, "cuda::memcpy_async", file, line);
 }
 
+// The group form (the Programming Guide's): every thread of the group calls
+// it alike, and each copies its share, as cg::memcpy_async shares a copy
+// (groups/copy_share.hpp, with <cooperative_groups.h>); each share completes
+// with the barrier's current phase.
+template <typename Group, typename T, thread_scope Scope, typename CompletionFunction>
+void memcpy_async(const Group& group, T* destination, const T* source, std::size_t bytes,
+                  barrier<Scope, CompletionFunction>& bar, WARP_EMULATOR_SITE) {
+    emulatedGroupCopy(group, destination, source, bytes, 1, &bar, file, line);
+}
+template <typename Group, typename T, std::size_t Alignment, thread_scope Scope, typename CompletionFunction>
+void memcpy_async(const Group& group, T* destination, const T* source, aligned_size_t<Alignment> bytes,
+                  barrier<Scope, CompletionFunction>& bar, WARP_EMULATOR_SITE) {
+    emulatedGroupCopy(group, destination, source, bytes, Alignment, &bar, file, line);
+}
+
 }  // namespace cuda

@@ -215,4 +215,13 @@ void memcpy_async(T* destination, const T* source, Size bytes, pipeline<thread_s
                              &pipe.emulatedProducing(), "cuda::memcpy_async", file, line);
 }
 
+// The group form: each thread of the group copies its share into the
+// pipeline's current stage (groups/copy_share.hpp, with <cooperative_groups.h>).
+template <typename Group, typename T, typename Size>
+void memcpy_async(const Group& group, T* destination, const T* source, Size bytes, pipeline<thread_scope_block>& pipe,
+                  WARP_EMULATOR_SITE) {
+    emulatedGroupCopy(group, destination, source, static_cast<std::size_t>(bytes),
+                      emulated::PromisedAlignment<Size>::value, &pipe.emulatedProducing(), file, line);
+}
+
 }  // namespace cuda
