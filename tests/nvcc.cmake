@@ -14,7 +14,8 @@
 #                         refused in one message that names it
 #   CHECK=toolkit_headers a helper header written for the Toolkit works; a
 #                         -I of the Toolkit's own include folder changes
-#                         nothing; a CUDA library's header is one message
+#                         nothing; a CUDA library's header is one message;
+#                         a failed build that includes Thrust names it
 #   CHECK=dependencies    -MD -MF: the dependency file names the sources
 #   CHECK=device_launch   a launch from device code (dynamic parallelism) stops
 #                         the program with exit 70 and one message naming it
@@ -166,7 +167,18 @@ elseif(CHECK STREQUAL "toolkit_headers")
   if(rc EQUAL 0 OR NOT error_count EQUAL 1 OR NOT err MATCHES "cublas_v2\\.h: the CPU warp emulator does not emulate cuBLAS")
     fail("library.cu: expected a failed build and one error naming cublas_v2.h, got ${error_count} errors")
   endif()
-  message("ok: the Toolkit's macros are there, its include folder is never mixed in, cuBLAS is one message")
+  # Thrust, CUB and cuda::std are folders of headers: the compiler finds none
+  # of them, and the driver then names the library, at the include's line.
+  file(WRITE "${WORK_DIR}/thrust.cu" "#include <cstdio>\n#include <thrust/sort.h>\nint main() { return 0; }\n")
+  driver(-o "${WORK_DIR}/thrust" "${WORK_DIR}/thrust.cu")
+  if(rc EQUAL 0 OR NOT err MATCHES "thrust\\.cu:2 includes <thrust/sort\\.h>, of Thrust[^\n]*does not emulate")
+    fail("thrust.cu: expected a failed build whose last message names Thrust at thrust.cu:2, got: ${err}")
+  endif()
+  file(WRITE "${WORK_DIR}/skipped.cu" "#if 0\n#include <cub/cub.cuh>\n#endif\nint main() { return 0; }\n")
+  driver(-o "${WORK_DIR}/skipped" "${WORK_DIR}/skipped.cu")
+  expect_built("skipped.cu, whose include of CUB the preprocessor skips")
+  message("ok: the Toolkit's macros are there, its include folder is never mixed in, cuBLAS is one message, "
+          "Thrust is named")
 
 elseif(CHECK STREQUAL "dependencies")
   driver(-std=c++17 -c -MD -MF "${WORK_DIR}/scale.d" -o "${WORK_DIR}/scale.o" multi/scale.cu)

@@ -10,7 +10,7 @@ import shlex
 import subprocess
 import sys
 
-from . import rewrite, toolchain
+from . import not_emulated, rewrite, toolchain
 from .toolchain import ToolError
 
 # The compiler's own defaults where nvcc's command line says nothing: the
@@ -114,13 +114,15 @@ class Build:
     def compile(self, source, language, output):
         """One input compiled into the object `output`; returns the compiler's status."""
         if language == "cu":
-            copy, root, _ = self.rewrite_unit(source)
+            copy, root, originals = self.rewrite_unit(source)
             arguments = (self.compiler + self.language_options("cu") + toolchain.instrumentation(self.compiler)
                          + self.cuda_options() + self.user_options() + self.include_options(root)
                          + self.command.dependency_options + ["-x", "c++", "-c", "-o", output, copy])
             status = self.execute(arguments)
             if status == 0:
                 self.fix_dependency_file(output, root)
+            elif not self.command.dry_run:
+                not_emulated.explain(originals, toolchain.INCLUDE_DIR, self.program)
             return status
         # Host code, with the emulator's headers and its hooks, so that a host
         # access to device memory is caught there too.
