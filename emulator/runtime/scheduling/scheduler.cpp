@@ -94,6 +94,17 @@ inline int Scheduler::nextInRound() {
     return -1;
 }
 
+// The top of the stack of the thread whose turn likely follows the one
+// entered, the round's next (if it is not runnable, the miss is merely not
+// hidden), asked of the cache now, to be there while the entered one runs: a
+// switch into a block's 256th stack since its last turn otherwise waits on
+// memory (perf: a quarter of block_reduce's time, on the switch's first load).
+inline void Scheduler::prefetchAfter() const {
+    if (roundAt_ < order_.size()) {
+        Fibers::instance().prefetch(order_[roundAt_]);
+    }
+}
+
 // Runs the round from thread `index` on: each thread, when it waits, exits
 // or is stopped, switches straight to the next of the round (switchAway), and
 // the last one back here.
@@ -116,6 +127,7 @@ inline void Scheduler::switchAway(int index) {
         Fibers::instance().suspend(index);
     } else {
         enter(next);
+        prefetchAfter();
         Fibers::instance().switchTo(index, next);
     }
     kernelCodeRunning = thread.kernelCode;

@@ -190,6 +190,7 @@ private:
     // called (scheduler.cpp), they cost no calls of their own.
     [[gnu::always_inline]] inline void enter(int index);
     [[gnu::always_inline]] inline int nextInRound();
+    [[gnu::always_inline]] inline void prefetchAfter() const;
     [[gnu::always_inline]] inline void switchAway(int index);
 };
 
