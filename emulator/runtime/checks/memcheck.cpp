@@ -245,10 +245,7 @@ Place MemCheck::locate(const AccessRequest& access) {
                                             name + ": " + std::to_string(at + access.bytes - end) + " of them past its end",
                     cudaErrorIllegalAddress);
         }
-        place.space = Space::Shared;
-        place.object = variable;
-        place.definedInBlock = spaces.sharedDefined(at);
-        place.granules = spaces.sharedGranule(at, &place.granuleAddress);
+        place.inSharedVariable(variable, at);
         return place;
     }
     const char* dynamic = spaces.dynamicShared();

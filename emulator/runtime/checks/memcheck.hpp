@@ -49,6 +49,17 @@ struct Place {
     std::uintptr_t granuleAddress = 0;    // the address that granule stands for
     BlockOwner* owners = nullptr;         // Global, DeviceVariable: the owner of that granule (block_sharing.hpp)
 
+    // The access lands in __shared__ variable `variable`, at `at`: the
+    // block's definedness and granules of its bytes (locate() and
+    // locateCommon() both say so).
+    void inSharedVariable(const NamedObject* variable, char* at) {
+        Spaces& spaces = Spaces::get();
+        space = Space::Shared;
+        object = variable;
+        definedInBlock = spaces.sharedDefined(at);
+        granules = spaces.sharedGranule(at, &granuleAddress);
+    }
+
     // "element 7 of the float[100] from cudaMalloc at x.cu:5", "the __shared__ variable tile (bytes 8-11)"
     std::string describe() const;
     // "the float[100] from cudaMalloc at x.cu:5": the object alone, for keys and messages
@@ -102,10 +113,7 @@ inline bool MemCheck::locateCommon(const AccessRequest& access, Place& place) {
         if (!within) {
             return false;
         }
-        place.space = Space::Shared;
-        place.object = variable;
-        place.definedInBlock = spaces.sharedDefined(at);
-        place.granules = spaces.sharedGranule(at, &place.granuleAddress);
+        place.inSharedVariable(variable, at);
         return true;
     }
     const char* dynamic = spaces.dynamicShared();
