@@ -11,7 +11,8 @@
 #                         follow -arch, -gencode and their absence
 #   CHECK=options         -I DIR and -IDIR, -D, -Xcompiler, -o, --version, -h;
 #                         -ptx, an unknown option, sm_60 and a .ptx input each
-#                         refused in one message that names it
+#                         refused in one message that names it, and
+#                         emulator/nvcc nvcc ... told that it takes nvcc's place
 #   CHECK=toolkit_headers a helper header written for the Toolkit works; a
 #                         -I of the Toolkit's own include folder changes
 #                         nothing; a CUDA library's header is one message;
@@ -130,17 +131,19 @@ elseif(CHECK STREQUAL "options")
   endif()
   foreach(refused "-ptx|arch.cu|-ptx makes GPU code" "-Wall|arch.cu|unknown option '-Wall'"
                   "-arch=sm_60|arch.cu|-arch sm_60: the emulator runs kernels with independent thread scheduling"
-                  "-c|kernel.ptx|kernel.ptx: GPU code")
+                  "-c|kernel.ptx|kernel.ptx: GPU code"
+                  "-std=c++17|nvcc arch.cu|nvcc: emulator/nvcc takes nvcc's place")
     string(REPLACE "|" ";" parts "${refused}")
     list(GET parts 0 option)
     list(GET parts 1 input)
     list(GET parts 2 message)
+    separate_arguments(input)
     driver(${option} ${input} -o "${WORK_DIR}/refused")
     if(NOT rc EQUAL 1 OR NOT err MATCHES "^emulator/nvcc: [^\n]*${message}" OR EXISTS "${WORK_DIR}/refused")
       fail("${option} ${input}: expected exit 1, one message naming it, and no output")
     endif()
   endforeach()
-  message("ok: -I DIR, -D, -Xcompiler, --version and -h taken; -ptx, -Wall, sm_60 and a .ptx input refused by name")
+  message("ok: -I DIR, -D, -Xcompiler, --version and -h taken; -ptx, -Wall, sm_60 and a .ptx input refused by name, and nvcc written after emulator/nvcc")
 
 elseif(CHECK STREQUAL "toolkit_headers")
   driver(-o "${WORK_DIR}/helper" toolkit_helper.cu)

@@ -225,6 +225,9 @@ def parse(arguments):
         i += 1
         if not argument.startswith("-") or argument == "-":
             language = command.language or LANGUAGES.get(os.path.splitext(argument)[1])
+            if language is None and os.path.basename(argument) == "nvcc":
+                raise CommandError("%s: emulator/nvcc takes nvcc's place in the command, not a place before it: "
+                                   "emulator/nvcc -o app app.cu, not emulator/nvcc nvcc -o app app.cu" % argument)
             if language is None:
                 raise CommandError("%s: nvcc does not know what kind of file this is (a .cu, .cpp, .c or .o "
                                    "file, or -x cu before it)" % argument)
