@@ -269,7 +269,9 @@ PLANTS = [
     runtime("own_volatile_read_hides_plain_read", "checks/racecheck.cpp",
             "if (!replaces || keptBeside(last)) {", "if (!replaces) {", "race_read_then_own_atomic_broken"),
     runtime("volatile_pairs_race", "checks/racecheck.cpp", "!earlier.release && !current.release", "true",
-            "volatile_flag_fenced_legal"),
+            "volatile_flag_fenced_counted_legal"),
+    runtime("volatile_flag_taken_as_published", "checks/racecheck.cpp", "publishedStore(earlier)) {", "true) {",
+            "volatile_stop_flag_legal"),
     runtime("spins_never_give_way", "scheduling/scheduler.cpp", "    if (++spinCount_ >= kSpinAccesses) {", "    if (false) {",
             "spin_without_sleep_legal"),
     # How a race is said (checks/race_reports.cpp): the fix it names, and what it says first.

@@ -33,6 +33,7 @@ void ThreadClock::reset() {
     if (!observed.empty()) {
         observed.clear();
     }
+    unfencedVolatileStores.clear();
 }
 
 void HappensBefore::beginLaunch(int threadsPerBlock) {
@@ -48,6 +49,25 @@ void HappensBefore::beginBlock(std::uint32_t block, const std::vector<ThreadCloc
         clock->reset();
     }
     barrierCut_ = nullptr;
+    blockVolatileStores_.clear();
+}
+
+void HappensBefore::publishVolatileStores(ThreadClock& clock) {
+    const auto mark = [](const ThreadClock::VolatileStore& store) {
+        Access& write = store.granule->write;
+        if (write.thread == store.thread && write.epoch == store.epoch &&
+            write.kind == static_cast<unsigned>(AccessKind::Volatile)) {
+            write.published = 1;
+        }
+    };
+    for (const ThreadClock::VolatileStore& store : clock.unfencedVolatileStores) {
+        mark(store);
+    }
+    clock.unfencedVolatileStores.clear();
+    for (const ThreadClock::VolatileStore& store : blockVolatileStores_) {
+        mark(store);
+    }
+    blockVolatileStores_.clear();
 }
 
 std::shared_ptr<const std::vector<std::uint32_t>> HappensBefore::barrierCut() {
@@ -219,6 +239,12 @@ KnowledgeRef HappensBefore::flattened(const KnowledgeRef& root) {
 }
 
 void HappensBefore::barrier(const std::vector<ThreadClock*>& arrived) {
+    // After it, a strong write of any of them may be the one to publish them.
+    for (ThreadClock* clock : arrived) {
+        blockVolatileStores_.insert(blockVolatileStores_.end(), clock->unfencedVolatileStores.begin(),
+                                    clock->unfencedVolatileStores.end());
+        clock->unfencedVolatileStores.clear();
+    }
     // The common case: no thread of the block knows anything beyond it.
     const bool nothingKnown = std::all_of(arrived.begin(), arrived.end(), [](const ThreadClock* clock) {
         return clock->knowledge == nullptr && clock->pendingAcquires.empty();

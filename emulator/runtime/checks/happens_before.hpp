@@ -85,6 +85,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "checks/shadow.hpp"
 #include "warp_emulator/device/kernel_calls.hpp"
 
 namespace warp_emulator {
@@ -181,6 +182,16 @@ struct ThreadClock {
     // The strong writes it has read (observation order), by location: for
     // each writer, the latest.
     std::unordered_multimap<std::uintptr_t, Observed> observed;
+    // Its volatile stores since its last strong write or barrier, which its
+    // next strong write to another location marks published (racecheck.cpp):
+    // how the race check tells a store meant to be published, fenced or not,
+    // from a flag that publishes nothing.
+    struct VolatileStore {
+        Granule* granule;
+        std::uint32_t thread;  // its grid thread + 1, as access records number it
+        std::uint32_t epoch;
+    };
+    std::vector<VolatileStore> unfencedVolatileStores;
 
     // As at a thread's start, keeping the room its vectors have.
     void reset();
@@ -212,6 +223,10 @@ public:
     bool strongWrite(ThreadClock& clock, std::uint32_t thread, std::uintptr_t granule, bool readModifyWrite);
     // A plain write to a location with a log ends the releases it carried.
     void plainWrite(std::uintptr_t granule);
+    // A strong write by the thread of `clock`: the volatile stores it made
+    // since its last strong write, and those its block's threads made before
+    // a barrier since, become ones it was to publish (Access::published).
+    void publishVolatileStores(ThreadClock& clock);
     // Whether a fence made the thread's strong writes releases.
     static bool releasesWrites(const ThreadClock& clock) { return clock.fence.made; }
 
@@ -237,6 +252,9 @@ private:
     // lives for the whole launch, since knowledge may point into it.
     std::unordered_map<std::uintptr_t, SyncLog*> current_;
     std::vector<std::unique_ptr<SyncLog>> logs_;
+    // The volatile stores of the block's threads that a barrier has ordered
+    // before what follows it, not yet published (publishVolatileStores).
+    std::vector<ThreadClock::VolatileStore> blockVolatileStores_;
 
     std::uint32_t blockOf(std::uint32_t thread) const { return (thread - 1) / static_cast<std::uint32_t>(threadsPerBlock_); }
     std::uint32_t indexInBlock(std::uint32_t thread) const { return (thread - 1) % static_cast<std::uint32_t>(threadsPerBlock_); }

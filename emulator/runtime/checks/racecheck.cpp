@@ -31,6 +31,8 @@ bool isTextureRead(const Access& access) {
            access.kind == static_cast<unsigned>(AccessKind::SurfaceRead);
 }
 bool outsideMemoryModel(const Access& access) { return isReadOnlyCache(access) || isTextureRead(access); }
+// A store that a later strong write elsewhere was to publish (Access::published).
+bool publishedStore(const Access& access) { return access.isWrite && access.published; }
 
 // A location's key in the logs of releases and the records of observed
 // writes (happens_before.hpp): the address of an access's first byte, so
@@ -103,6 +105,9 @@ void RaceCheck::accessGranules(const Place& place, const AccessRequest& request,
     current.kind = static_cast<unsigned>(request.kind);
     current.blockScoped = request.kind == AccessKind::Atomic && request.scope == Scope::Block;
     current.release = isWrite && isStrong(current) && HappensBefore::releasesWrites(scheduler.currentClock());
+    if (isWrite && isStrong(current)) {
+        scheduler.happensBefore.publishVolatileStores(scheduler.currentClock());
+    }
     Granule* granule = place.granules;
     const bool plain = request.kind == AccessKind::Plain;
     for (std::uintptr_t at = place.granuleAddress; at < end; at += kGranuleBytes, ++granule) {
@@ -290,6 +295,9 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
         }
         granule.write = current;
         granule.write.syncLocation = logged || nowLogged;
+        if (current.kind == static_cast<unsigned>(AccessKind::Volatile)) {
+            clock.unfencedVolatileStores.push_back({&granule, current.thread, current.epoch});
+        }
         granule.read = Access{};
         granule.read.moreReads = extras != nullptr && !extras->accesses.empty();
         return;
@@ -356,10 +364,18 @@ void RaceCheck::conflict(const Access& earlier, const Access& current, std::uint
                              "an atomic of block scope (atomicAdd_block and its kin) is atomic only among the "
                              "threads of its block, and these two are in different blocks: use the atomic without "
                              "_block");
-        } else if (!isAtomic(earlier) && !isAtomic(current) && !earlier.release && !current.release) {
+        } else if (!isAtomic(earlier) && !isAtomic(current) && !earlier.release && !current.release &&
+                   publishedStore(earlier)) {
+            // Two volatile accesses are strong, and do not race (the PTX
+            // ISA: .volatile is .relaxed.sys): what is wrong is a store that
+            // a strong write elsewhere was to publish (the one that says it
+            // is done), and nothing orders the read after it: a fence is
+            // missing on one side. A flag that publishes nothing is polled as
+            // it should be.
             reports.withHint(earlier, current, place,
-                             "both are volatile, so neither sees half of the other, but no fence comes before the "
-                             "store: it publishes nothing, and a GPU may give the read an older value; put "
+                             "both are volatile, so neither sees half of the other, but nothing orders the read "
+                             "after the store, which a later strong write says is done: without a fence before that "
+                             "write and one after the read that sees it, a GPU may give the read an older value; put "
                              "__threadfence() between what the writer stores and the store that says it is done, and "
                              "after the read that sees it (the Programming Guide: volatile alone is \"not correct "
                              "for inter-thread synchronization\")");

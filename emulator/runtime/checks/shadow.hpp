@@ -40,10 +40,14 @@ struct Access {
     std::uint64_t syncLocation : 1; // in Granule::write: a release was written here (a sync log exists)
     std::uint64_t release : 1;      // a strong write after a fence of its thread: a release pattern
     std::uint64_t readModifyWrite : 1;  // a plain write after its own thread's plain read of these bytes
-    std::uint64_t unused : 2;
+    // A volatile store that its thread (or its block, after a barrier)
+    // followed with a strong write to another location: one that write was
+    // to publish, as a flag publishes data.
+    std::uint64_t published : 1;
+    std::uint64_t unused : 1;
 
     Access() : site(0), bytes(0), isWrite(0), kind(0), blockScoped(0), moreReads(0), checkedByCas(0),
-               syncLocation(0), release(0), readModifyWrite(0), unused(0) {}
+               syncLocation(0), release(0), readModifyWrite(0), published(0), unused(0) {}
 };
 static_assert(sizeof(Access) == 16, "an access record is 16 bytes");
 
