@@ -33,7 +33,7 @@ void ThreadClock::reset() {
     if (!observed.empty()) {
         observed.clear();
     }
-    unfencedVolatileStores.clear();
+    unpublishedVolatileStores.clear();
 }
 
 void HappensBefore::beginLaunch(int threadsPerBlock) {
@@ -60,10 +60,10 @@ void HappensBefore::publishVolatileStores(ThreadClock& clock) {
             write.published = 1;
         }
     };
-    for (const ThreadClock::VolatileStore& store : clock.unfencedVolatileStores) {
+    for (const ThreadClock::VolatileStore& store : clock.unpublishedVolatileStores) {
         mark(store);
     }
-    clock.unfencedVolatileStores.clear();
+    clock.unpublishedVolatileStores.clear();
     for (const ThreadClock::VolatileStore& store : blockVolatileStores_) {
         mark(store);
     }
@@ -241,9 +241,9 @@ KnowledgeRef HappensBefore::flattened(const KnowledgeRef& root) {
 void HappensBefore::barrier(const std::vector<ThreadClock*>& arrived) {
     // After it, a strong write of any of them may be the one to publish them.
     for (ThreadClock* clock : arrived) {
-        blockVolatileStores_.insert(blockVolatileStores_.end(), clock->unfencedVolatileStores.begin(),
-                                    clock->unfencedVolatileStores.end());
-        clock->unfencedVolatileStores.clear();
+        blockVolatileStores_.insert(blockVolatileStores_.end(), clock->unpublishedVolatileStores.begin(),
+                                    clock->unpublishedVolatileStores.end());
+        clock->unpublishedVolatileStores.clear();
     }
     // The common case: no thread of the block knows anything beyond it.
     const bool nothingKnown = std::all_of(arrived.begin(), arrived.end(), [](const ThreadClock* clock) {

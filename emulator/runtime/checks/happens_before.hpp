@@ -183,15 +183,16 @@ struct ThreadClock {
     // each writer, the latest.
     std::unordered_multimap<std::uintptr_t, Observed> observed;
     // Its volatile stores since its last strong write or barrier, which its
-    // next strong write to another location marks published (racecheck.cpp):
-    // how the race check tells a store meant to be published, fenced or not,
-    // from a flag that publishes nothing.
+    // next strong write marks published (racecheck.cpp; a store to the same
+    // place replaces the record first): how the race check tells data that
+    // a later store says is ready, fenced or not, from a flag that publishes
+    // nothing, which two strong accesses may read and write unordered.
     struct VolatileStore {
         Granule* granule;
         std::uint32_t thread;  // its grid thread + 1, as access records number it
         std::uint32_t epoch;
     };
-    std::vector<VolatileStore> unfencedVolatileStores;
+    std::vector<VolatileStore> unpublishedVolatileStores;
 
     // As at a thread's start, keeping the room its vectors have.
     void reset();

@@ -296,7 +296,7 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
         granule.write = current;
         granule.write.syncLocation = logged || nowLogged;
         if (current.kind == static_cast<unsigned>(AccessKind::Volatile)) {
-            clock.unfencedVolatileStores.push_back({&granule, current.thread, current.epoch});
+            clock.unpublishedVolatileStores.push_back({&granule, current.thread, current.epoch});
         }
         granule.read = Access{};
         granule.read.moreReads = extras != nullptr && !extras->accesses.empty();
@@ -373,10 +373,10 @@ void RaceCheck::conflict(const Access& earlier, const Access& current, std::uint
             // missing on one side. A flag that publishes nothing is polled as
             // it should be.
             reports.withHint(earlier, current, place,
-                             "both are volatile, so neither sees half of the other, but nothing orders the read "
-                             "after the store, which a later strong write says is done: without a fence before that "
-                             "write and one after the read that sees it, a GPU may give the read an older value; put "
-                             "__threadfence() between what the writer stores and the store that says it is done, and "
+                             "both are volatile, so neither sees half of the other, but a later strong write says "
+                             "the store is done and nothing orders the read after it: a GPU may give the read an "
+                             "older value; put __threadfence() between what the writer stores and the store that "
+                             "says it is done, and "
                              "after the read that sees it (the Programming Guide: volatile alone is \"not correct "
                              "for inter-thread synchronization\")");
         }
