@@ -42,9 +42,13 @@ constexpr int kGaveUp = 3;
 // The granules one worker may write before the attempt is not worth undoing.
 constexpr std::uint64_t kUndoEntries = std::uint64_t{16} << 20;
 
+// The most workers WARP_EMULATOR_WORKERS may ask for (settings.hpp).
+constexpr unsigned kMostWorkers = 1024;
+
 // What the program and its workers share for one attempt.
 struct Control {
-    std::uint32_t nextBlock;
+    std::uint32_t workers;
+    std::uint64_t ranges[kMostWorkers];  // each worker's blocks not yet taken (claimBlock)
     std::uint32_t blocksDone;
     std::uint32_t ended;  // a worker gave up: the others stop
 };
@@ -139,20 +143,67 @@ std::string readAll(int fd) {
     }
 }
 
-// The worker: the next block not taken, until none is left, then what the
+// The blocks a worker takes: at first a range of neighbours of its own, an
+// equal share of the launch, so that it touches memory apart from the other
+// workers' (and the huge pages of its own access shadow: device_memory.cpp).
+// One that ends its range takes the back half of what is left of the
+// largest other (work stealing, as TBB and Cilk balance loops), so that the
+// workers end together. A range is one word of the memory they share, its
+// next block in the low half and its end in the high, changed by compare
+// and swap alone.
+std::uint64_t packedRange(std::uint32_t next, std::uint32_t end) { return std::uint64_t{end} << 32 | next; }
+std::uint32_t rangeNext(std::uint64_t range) { return static_cast<std::uint32_t>(range); }
+std::uint32_t rangeEnd(std::uint64_t range) { return static_cast<std::uint32_t>(range >> 32); }
+
+// Worker `self`'s next block, false when none is left anywhere.
+bool claimBlock(unsigned self, std::uint32_t* number) {
+    std::uint64_t* own = &control->ranges[self];
+    for (;;) {
+        std::uint64_t range = __atomic_load_n(own, __ATOMIC_ACQUIRE);
+        while (rangeNext(range) < rangeEnd(range)) {
+            if (__atomic_compare_exchange_n(own, &range, packedRange(rangeNext(range) + 1, rangeEnd(range)), false,
+                                            __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+                *number = rangeNext(range);
+                return true;
+            }
+        }
+        unsigned victim = self;
+        std::uint32_t most = 0;
+        for (unsigned w = 0; w < control->workers; ++w) {
+            const std::uint64_t other = __atomic_load_n(&control->ranges[w], __ATOMIC_ACQUIRE);
+            if (w != self && rangeEnd(other) > rangeNext(other) && rangeEnd(other) - rangeNext(other) > most) {
+                victim = w;
+                most = rangeEnd(other) - rangeNext(other);
+            }
+        }
+        if (victim == self) {
+            return false;
+        }
+        std::uint64_t other = __atomic_load_n(&control->ranges[victim], __ATOMIC_ACQUIRE);
+        if (rangeNext(other) >= rangeEnd(other)) {
+            continue;  // emptied meanwhile: look again
+        }
+        const std::uint32_t middle = rangeEnd(other) - (rangeEnd(other) - rangeNext(other) + 1) / 2;
+        if (__atomic_compare_exchange_n(&control->ranges[victim], &other, packedRange(rangeNext(other), middle), false,
+                                        __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+            __atomic_store_n(own, packedRange(middle, rangeEnd(other)), __ATOMIC_RELEASE);
+        }
+    }
+}
+
+// The worker: the next blocks not taken, until none is left, then what the
 // program needs of it. Never returns.
-[[noreturn]] void work(Scheduler& scheduler, UndoLog* undo, int results, std::uint64_t attempt) {
+[[noreturn]] void work(Scheduler& scheduler, unsigned self, UndoLog* undo, int results, std::uint64_t attempt) {
     symbolizeOnYourOwn();
     BlockSharing::beginWorker(attempt, undo, BlockWorkers::giveUp);
     DeviceOutput::keep();
     Watchdog::start([] { return std::string(); });  // ends a worker whose block never moves
-    const std::uint32_t blocks = scheduler.blockCount();
     for (;;) {
         if (__atomic_load_n(&control->ended, __ATOMIC_ACQUIRE) != 0) {
             BlockWorkers::giveUp();
         }
-        const std::uint32_t number = __atomic_fetch_add(&control->nextBlock, 1, __ATOMIC_ACQ_REL);
-        if (number >= blocks) {
+        std::uint32_t number = 0;
+        if (!claimBlock(self, &number)) {
             break;
         }
         scheduler.report = LaunchReport{};
@@ -201,7 +252,7 @@ void BlockWorkers::giveUp() {
 bool BlockWorkers::run(const LaunchSpec& spec) {
     Scheduler& scheduler = Scheduler::instance();
     const std::uint32_t blocks = scheduler.blockCount();
-    const unsigned workers = std::min<unsigned>(Settings::get().workers, blocks / 2);
+    const unsigned workers = std::min<unsigned>({Settings::get().workers, blocks / 2, kMostWorkers});
     if (workers < 2 || oneWorkerKernels().count(scheduler.kernelName) != 0 || programHasOtherThreads()) {
         return false;
     }
@@ -210,6 +261,11 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
     char* undoLogs = static_cast<char*>(sharedMemory(undoBytes * workers));
     if (control == nullptr || undoLogs == nullptr) {
         return false;
+    }
+    control->workers = workers;
+    for (unsigned w = 0; w < workers; ++w) {
+        control->ranges[w] = packedRange(static_cast<std::uint32_t>(std::uint64_t{blocks} * w / workers),
+                                         static_cast<std::uint32_t>(std::uint64_t{blocks} * (w + 1) / workers));
     }
     const std::uint64_t attempt = ++attempts;
     scheduler.prepareGrid(spec);
@@ -228,7 +284,7 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
         const pid_t child = fd < 0 ? -1 : fork();
         if (child == 0) {
             inWorker_ = true;
-            work(scheduler, undo, fd, attempt);
+            work(scheduler, w, undo, fd, attempt);
         }
         if (child < 0) {
             if (fd >= 0) {
