@@ -239,16 +239,18 @@ KnowledgeRef HappensBefore::flattened(const KnowledgeRef& root) {
 }
 
 void HappensBefore::barrier(const std::vector<ThreadClock*>& arrived) {
-    // After it, a strong write of any of them may be the one to publish them.
+    // One sweep over the first line of each clock (ThreadClock): the common
+    // case is that no thread of the block knows anything beyond the barrier.
+    bool nothingKnown = true;
     for (ThreadClock* clock : arrived) {
-        blockVolatileStores_.insert(blockVolatileStores_.end(), clock->unpublishedVolatileStores.begin(),
-                                    clock->unpublishedVolatileStores.end());
-        clock->unpublishedVolatileStores.clear();
+        nothingKnown &= clock->knowledge == nullptr && clock->pendingAcquires.empty();
+        if (!clock->unpublishedVolatileStores.empty()) {
+            // After it, a strong write of any of them may be the one to publish them.
+            blockVolatileStores_.insert(blockVolatileStores_.end(), clock->unpublishedVolatileStores.begin(),
+                                        clock->unpublishedVolatileStores.end());
+            clock->unpublishedVolatileStores.clear();
+        }
     }
-    // The common case: no thread of the block knows anything beyond it.
-    const bool nothingKnown = std::all_of(arrived.begin(), arrived.end(), [](const ThreadClock* clock) {
-        return clock->knowledge == nullptr && clock->pendingAcquires.empty();
-    });
     if (nothingKnown) {
         for (ThreadClock* clock : arrived) {
             ++clock->epoch;

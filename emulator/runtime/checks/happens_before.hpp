@@ -157,13 +157,26 @@ struct Arrivals {
     void add(const ThreadClock& clock, std::uint32_t indexInBlock, size_t threadsPerBlock);
 };
 
-// One thread's side of it.
-struct ThreadClock {
-    // What a barrier reads of every thread of the block first, in one cache line.
+// One thread's side of it. Aligned to a cache line: a barrier reads and
+// writes the first line of each of the block's clocks, and nothing more of
+// a thread that knows nothing beyond the barrier.
+struct alignas(64) ThreadClock {
+    struct VolatileStore {
+        Granule* granule;
+        std::uint32_t thread;  // its grid thread + 1, as access records number it
+        std::uint32_t epoch;
+    };
+    // What a barrier reads of every thread first, in that one line.
     std::uint32_t epoch = 1;
     std::uint32_t epochAfterBarrier = 0;
     KnowledgeRef knowledge;
     std::vector<LogRef> pendingAcquires;    // strong reads since the thread's last fence or barrier
+    // Its volatile stores since its last strong write or barrier, which its
+    // next strong write marks published (racecheck.cpp; a store to the same
+    // place replaces the record first): how the race check tells data that
+    // a later store says is ready, fenced or not, from a flag that publishes
+    // nothing, which two strong accesses may read and write unordered.
+    std::vector<VolatileStore> unpublishedVolatileStores;
     std::array<std::uint32_t, 32> known{};  // by lane: the epoch up to which this thread knows that lane's accesses
     // What its last fence made ready to publish, kept as it was at the fence
     // and made into a Release only when a strong write publishes it.
@@ -182,17 +195,6 @@ struct ThreadClock {
     // The strong writes it has read (observation order), by location: for
     // each writer, the latest.
     std::unordered_multimap<std::uintptr_t, Observed> observed;
-    // Its volatile stores since its last strong write or barrier, which its
-    // next strong write marks published (racecheck.cpp; a store to the same
-    // place replaces the record first): how the race check tells data that
-    // a later store says is ready, fenced or not, from a flag that publishes
-    // nothing, which two strong accesses may read and write unordered.
-    struct VolatileStore {
-        Granule* granule;
-        std::uint32_t thread;  // its grid thread + 1, as access records number it
-        std::uint32_t epoch;
-    };
-    std::vector<VolatileStore> unpublishedVolatileStores;
 
     // As at a thread's start, keeping the room its vectors have.
     void reset();

@@ -45,7 +45,7 @@ struct MaskConflict {
 
 struct SuspendedBlock;  // cooperative_grid.cpp
 
-struct Thread {
+struct alignas(64) Thread {
     // What the scheduler and a barrier read of every thread first, with the
     // request's first fields, in one cache line.
     State state = State::Exited;
