@@ -22,7 +22,7 @@ Request outsideAnyKernel;  // for a call outside a kernel, which wait() then nam
 }  // namespace
 Request* runningRequest = &outsideAnyKernel;
 
-Scheduler::Scheduler() {
+Scheduler::Scheduler() : fibers_(Fibers::instance()) {
     Fibers::instance().describeRunningThread = [] {
         kernelCodeRunning = false;  // after a fault, only the runtime runs on this fiber
         instance().progress.eraseLine();  // what the handler says next starts a line of its own
@@ -78,7 +78,7 @@ inline void Scheduler::enter(int index) {
     currentIndex_ = index;
     spinAddress_ = nullptr;
     tracingThread_ = tracingLaunch_ && trace.traces(blockIndex, index / warpSize);
-    Fibers::instance().stackOf(index, &localMemoryStart, &localMemoryEnd);
+    fibers_.stackOf(index, &localMemoryStart, &localMemoryEnd);
     kernelCodeRunning = thread.kernelCode;
 }
 
@@ -101,7 +101,7 @@ inline int Scheduler::nextInRound() {
 // memory (perf: a quarter of block_reduce's time, on the switch's first load).
 inline void Scheduler::prefetchAfter() const {
     if (roundAt_ < order_.size()) {
-        Fibers::instance().prefetch(order_[roundAt_]);
+        fibers_.prefetch(order_[roundAt_]);
     }
 }
 
@@ -110,7 +110,7 @@ inline void Scheduler::prefetchAfter() const {
 // the last one back here.
 void Scheduler::resume(int index) {
     enter(index);
-    Fibers::instance().resume(index);
+    fibers_.resume(index);
     kernelCodeRunning = false;
     current_ = nullptr;
     runningRequest = &outsideAnyKernel;
@@ -124,11 +124,11 @@ inline void Scheduler::switchAway(int index) {
     kernelCodeRunning = false;
     const int next = nextInRound();
     if (next < 0) {
-        Fibers::instance().suspend(index);
+        fibers_.suspend(index);
     } else {
         enter(next);
         prefetchAfter();
-        Fibers::instance().switchTo(index, next);
+        fibers_.switchTo(index, next);
     }
     kernelCodeRunning = thread.kernelCode;
 }

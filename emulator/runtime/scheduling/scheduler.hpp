@@ -44,6 +44,7 @@ struct MaskConflict {
 };
 
 struct SuspendedBlock;  // cooperative_grid.cpp
+class Fibers;           // fibers.hpp
 
 struct alignas(64) Thread {
     // What the scheduler and a barrier read of every thread first, with the
@@ -152,6 +153,7 @@ public:
     void setTracingLaunch(bool on) { tracingLaunch_ = on; }
 
 private:
+    Fibers& fibers_;  // Fibers::instance(), kept: every switch asks for it
     std::vector<Thread> threads_;
     Thread* current_ = nullptr;
     int currentIndex_ = -1;
