@@ -2,7 +2,7 @@
 // counter with atomicAdd. The blocks hand each other a result through memory,
 // so on several workers (WARP_EMULATOR_WORKERS) the launch runs again on one,
 // and the tickets come out as on one: 0, 1, 2, ... in block order.
-// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "tickets[0], tickets[1], tickets[31]: 13 14 9"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "tickets[0], tickets[1], tickets[31]: 7 8 20"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // run: WARP_EMULATOR_WORKERS=1
 // run: WARP_EMULATOR_WORKERS=4
 #include "case.cuh"

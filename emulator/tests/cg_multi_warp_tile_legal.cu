@@ -8,7 +8,7 @@
 // the Programming Guide's (the same on an H200): thread t of tile m reads
 // 64 m + (t + 32) % 64, gets 64 m + 40 from rank 40, any 1, all of t < 64 1,
 // inclusive scan of 1s t + 1, exclusive t.
-// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 9 hazards (Error: Race reported between Read access at twoWarpTiles(int *)+0x8d0)
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 8 hazards (Error: Race reported between Read access at twoWarpTiles(int *)+0x8d0)
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
 // run: WARP_EMULATOR_LANE_ORDER=random:7

@@ -4,7 +4,7 @@
 // deprecated bank-size calls, which CUDA 13.0 still declares: the bank is
 // four bytes wide on a device with a fixed bank size, and a set changes
 // nothing there. A size that is no cudaSharedMemConfig is refused.
-// On an H200: awaits capture (tools/capture-case-answers.sh)
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 2 errors (Program hit cudaErrorInvalidValue (error 1) due to "invalid argument" on CUDA API call to cudaDeviceSetSharedMemConfig); initcheck 0 errors; racecheck 0 hazards
 #include <cstdio>
 
 #include "case.cuh"

@@ -4,7 +4,7 @@
 // block's update of the total is ordered before the next block's read of it.
 // Which block comes first still decides the float total's rounding: that is
 // the order, not a race.
-// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "total: 1"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "total: 0"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 __global__ void lockedSum(const float* in, float* total, int* lock) {

@@ -5,7 +5,7 @@
 // of the value after its store: the Programming Guide's volatile is "not
 // correct for inter-thread synchronization", and a GPU may give thread 32
 // the old value. The flag alone is no finding (volatile_stop_flag_legal.cu).
-// On an H200: awaits capture (tools/capture-case-answers.sh)
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "out: 42"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // expect-exit: 66
 // run: WARP_EMULATOR_LANE_ORDER=ascending
 // run: WARP_EMULATOR_LANE_ORDER=descending
