@@ -201,13 +201,17 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
             });
         }
     }
-    conflict(granule.write, current, granuleAddress, key, place);
-    if (current.isWrite) {
+    if (mayConflict(granule.write, current)) {
+        conflict(granule.write, current, granuleAddress, key, place);
+    }
+    if (current.isWrite && mayConflict(granule.read, current)) {
         conflict(granule.read, current, granuleAddress, key, place);
     }
     if (extras != nullptr) {
         for (const Access& other : extras->accesses) {
-            conflict(other, current, granuleAddress, key, place);
+            if (mayConflict(other, current)) {
+                conflict(other, current, granuleAddress, key, place);
+            }
         }
     }
     if (isStrong(current)) {
@@ -316,7 +320,7 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
 
 void RaceCheck::conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress,
                          std::uintptr_t key, const Place& place) {
-    if (earlier.thread == 0 || (earlier.bytes & current.bytes) == 0 || (!earlier.isWrite && !current.isWrite)) {
+    if (!mayConflict(earlier, current)) {
         return;
     }
     if (earlier.thread == current.thread) {

@@ -129,6 +129,12 @@ private:
     bool plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
                                      const Place& place);
     void checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place, bool isCas);
+    // Whether conflict() has anything to judge: two accesses of one byte
+    // at least, one a write. Asked inline, before the call: a granule that
+    // many threads read keeps many reads aside, and a read passes them all.
+    static bool mayConflict(const Access& earlier, const Access& current) {
+        return earlier.thread != 0 && (earlier.bytes & current.bytes) != 0 && (earlier.isWrite || current.isWrite);
+    }
     void conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, std::uintptr_t key,
                   const Place& place);
     std::unordered_map<const Granule*, Extra>& extrasFor(const Place& place);
