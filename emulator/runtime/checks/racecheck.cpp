@@ -207,7 +207,7 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
     if (current.isWrite && mayConflict(granule.read, current)) {
         conflict(granule.read, current, granuleAddress, key, place);
     }
-    if (extras != nullptr) {
+    if (extras != nullptr && (current.isWrite || extras->writes != 0)) {
         for (const Access& other : extras->accesses) {
             if (mayConflict(other, current)) {
                 conflict(other, current, granuleAddress, key, place);
@@ -254,9 +254,12 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
             auto same = std::find_if(list.begin(), list.end(), [&](const Access& other) {
                 return (other.thread - 1) / 32 == (access.thread - 1) / 32;
             });
-            list.erase(same != list.end() ? same : list.begin());
+            const auto dropped = same != list.end() ? same : list.begin();
+            extras->writes -= dropped->isWrite;
+            list.erase(dropped);
         }
         list.push_back(access);
+        extras->writes += access.isWrite;
     };
 
     // A strong access stands for the ones before it only against plain ones:
@@ -283,6 +286,8 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
                                           return (other.bytes & ~current.bytes) == 0 && !keptBeside(other);
                                       }),
                        list.end());
+            extras->writes = static_cast<std::uint32_t>(
+                std::count_if(list.begin(), list.end(), [](const Access& other) { return other.isWrite != 0; }));
         }
         bool nowLogged = false;
         if (logged) {

@@ -107,6 +107,7 @@ public:
 private:
     struct Extra {
         std::vector<Access> accesses;
+        std::uint32_t writes = 0;  // how many of them are writes: all that a read need pass
     };
     std::unordered_map<const Granule*, Extra> sharedExtras_, globalExtras_;
     // Plain reads that raced with an atomic, waiting to see whether their
