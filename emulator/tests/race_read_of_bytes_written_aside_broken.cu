@@ -4,6 +4,9 @@
 // check keeps the first write aside when the second, of other bytes, comes
 // (one record of a word holds one write), and the read must meet it there.
 // On an H200: awaits capture (tools/capture-case-answers.sh)
+// (compute-sanitizer's documentation predicts: racecheck, which checks shared
+// memory, reports the hazard between the write word[t] = ... and the read
+// out[0] = word[0]; memcheck and initcheck 0 errors; alone, exit 0)
 // expect-exit: 66
 #include "case.cuh"
 
