@@ -163,8 +163,14 @@ void WarpCollectives::reportMissing(int warp, const Request& request, unsigned i
     std::string text = scheduler_.whereWarp(warp) + ": " + callAndSite(request) + " was reached by " + lanesPhrase(arrived) +
                        ", but " + lanesPhrase(missing) + (matrix ? "" : ", named in its mask,") + " never arrived:";
     std::map<std::string, unsigned int> elsewhere;  // where the missing lanes are instead, one clause per place
+    // Whether every missing lane waits at this intrinsic, with another mask, or
+    // with the same mask on another type: the fix is then the mask, or the type.
+    bool onlyMasksDiffer = true;
+    bool onlyTypesDiffer = true;
     for (int lane : eachLane(missing)) {
         const Request& other = scheduler_.laneOf(warp, lane).request;
+        onlyMasksDiffer = onlyMasksDiffer && other.op == request.op && other.mask != request.mask;
+        onlyTypesDiffer = onlyTypesDiffer && other.op == request.op && other.mask == request.mask;
         const std::string place = (other.op != request.op     ? "at "
                                    : matrix                     ? "at the same function with other fragments, "
                                    : other.mask != request.mask ? "at the same intrinsic with a different mask, "
@@ -183,8 +189,16 @@ void WarpCollectives::reportMissing(int warp, const Request& request, unsigned i
                                             "lanes that came, its results undefined (poison).");
         return;
     }
+    // The fix, for the learner who reads only this line: which one depends on
+    // where the missing lanes are.
+    const std::string fix =
+        onlyMasksDiffer   ? " To fix: give every lane that takes part the same mask."
+        : onlyTypesDiffer ? " To fix: give every lane that takes part a value of the same type."
+                          : " To fix: let every lane the mask names reach this call (move it out of the branch; a lane with "
+                          "nothing to give can carry the identity), or name in the mask only the lanes that reach it "
+                          "(__ballot_sync(0xffffffff, condition) before the branch).";
     scheduler_.report.ruleBroken(text + " All non-exited threads named in a mask must execute the same intrinsic with the same "
-                             "mask. The call went ahead with the lanes that came.");
+                             "mask. The call went ahead with the lanes that came." + fix);
 }
 
 // R2, whichever group could finish first. Lanes still waiting at this
@@ -234,7 +248,7 @@ void WarpCollectives::reportLanesThatLeft(int warp, unsigned int group, const Re
                           hexMask(key.first) + " instead (" + key.second + ") while " +
                           (__builtin_popcount(group) == 1 ? "it" : "they") +
                           " waited, and then exited. All non-exited threads named in a mask must execute the same "
-                          "intrinsic with the same mask.");
+                          "intrinsic with the same mask. To fix: give every lane that takes part the same mask.");
     }
 }
 
@@ -246,7 +260,9 @@ void WarpCollectives::carryOut(int warp, unsigned int group, bool forced) {
     if (uncalled != 0) {
         scheduler_.report.ruleBroken(scheduler_.whereWarp(warp) + ": " + lanesPhrase(uncalled) + " called " + callAndSite(request) +
                           ", whose mask does not name " + (__builtin_popcount(uncalled) == 1 ? "it" : "them") +
-                          ". Each calling thread must have its own bit set in the mask.");
+                          ". Each calling thread must have its own bit set in the mask. To fix: set "
+                          + (__builtin_popcount(uncalled) == 1 ? "its bit" : "their bits") +
+                          " in the mask, or keep " + (__builtin_popcount(uncalled) == 1 ? "it" : "them") + " from the call.");
     }
     reportLanesThatLeft(warp, group, request);
     if (!forced) {
