@@ -75,6 +75,60 @@ inline unsigned int __dp4a(unsigned int x, unsigned int y, unsigned int accumula
     }
     return accumulator;
 }
+// __dp4a on the bytes as vectors, and __dp2a: the two 16-bit halves of x
+// times two bytes of y, bytes 0 and 1 for _lo, 2 and 3 for _hi (the PTX
+// ISA's dp2a.lo and dp2a.hi), plus the accumulator.
+namespace warp_emulator {
+// Signed, summed as unsigned: the 32-bit sum wraps as the GPU's does.
+inline int dp2a(int x, int y, int accumulator, int firstByte) {
+    unsigned int sum = static_cast<unsigned int>(accumulator);
+    for (int i = 0; i < 2; ++i) {
+        sum += static_cast<unsigned int>(static_cast<short>(x >> (16 * i)) * static_cast<signed char>(y >> (8 * (firstByte + i))));
+    }
+    return static_cast<int>(sum);
+}
+inline unsigned int dp2a(unsigned int x, unsigned int y, unsigned int accumulator, int firstByte) {
+    for (int i = 0; i < 2; ++i) {
+        accumulator += ((x >> (16 * i)) & 0xffffu) * ((y >> (8 * (firstByte + i))) & 0xffu);
+    }
+    return accumulator;
+}
+template <typename Vector>
+unsigned int packed(Vector v) {
+    unsigned int bits = 0;
+    static_assert(sizeof(Vector) == sizeof bits, "short2, ushort2, char4 and uchar4 are 4 bytes");
+    std::memcpy(&bits, &v, sizeof bits);
+    return bits;
+}
+}  // namespace warp_emulator
+inline int __dp4a(char4 x, char4 y, int accumulator) {
+    return __dp4a(static_cast<int>(warp_emulator::packed(x)), static_cast<int>(warp_emulator::packed(y)), accumulator);
+}
+inline unsigned int __dp4a(uchar4 x, uchar4 y, unsigned int accumulator) {
+    return __dp4a(warp_emulator::packed(x), warp_emulator::packed(y), accumulator);
+}
+inline int __dp2a_lo(int x, int y, int accumulator) { return warp_emulator::dp2a(x, y, accumulator, 0); }
+inline int __dp2a_hi(int x, int y, int accumulator) { return warp_emulator::dp2a(x, y, accumulator, 2); }
+inline unsigned int __dp2a_lo(unsigned int x, unsigned int y, unsigned int accumulator) {
+    return warp_emulator::dp2a(x, y, accumulator, 0);
+}
+inline unsigned int __dp2a_hi(unsigned int x, unsigned int y, unsigned int accumulator) {
+    return warp_emulator::dp2a(x, y, accumulator, 2);
+}
+inline int __dp2a_lo(short2 x, char4 y, int accumulator) {
+    return warp_emulator::dp2a(static_cast<int>(warp_emulator::packed(x)), static_cast<int>(warp_emulator::packed(y)),
+                               accumulator, 0);
+}
+inline int __dp2a_hi(short2 x, char4 y, int accumulator) {
+    return warp_emulator::dp2a(static_cast<int>(warp_emulator::packed(x)), static_cast<int>(warp_emulator::packed(y)),
+                               accumulator, 2);
+}
+inline unsigned int __dp2a_lo(ushort2 x, uchar4 y, unsigned int accumulator) {
+    return warp_emulator::dp2a(warp_emulator::packed(x), warp_emulator::packed(y), accumulator, 0);
+}
+inline unsigned int __dp2a_hi(ushort2 x, uchar4 y, unsigned int accumulator) {
+    return warp_emulator::dp2a(warp_emulator::packed(x), warp_emulator::packed(y), accumulator, 2);
+}
 inline int __mul24(int x, int y) { return ((x << 8) >> 8) * ((y << 8) >> 8); }
 inline unsigned int __umul24(unsigned int x, unsigned int y) { return (x & 0xffffffu) * (y & 0xffffffu); }
 inline int __mulhi(int x, int y) { return static_cast<int>((static_cast<long long>(x) * y) >> 32); }
@@ -87,6 +141,29 @@ inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y)
 }
 inline int __hadd(int x, int y) { return static_cast<int>((static_cast<long long>(x) + y) >> 1); }
 inline int __rhadd(int x, int y) { return static_cast<int>((static_cast<long long>(x) + y + 1) >> 1); }
+inline unsigned int __uhadd(unsigned int x, unsigned int y) {
+    return static_cast<unsigned int>((static_cast<unsigned long long>(x) + y) >> 1);
+}
+inline unsigned int __urhadd(unsigned int x, unsigned int y) {
+    return static_cast<unsigned int>((static_cast<unsigned long long>(x) + y + 1) >> 1);
+}
+// The position of the offset-th set bit of mask from bit base, upward for a
+// positive offset and downward for a negative one, base itself counted;
+// offset 0 asks whether bit base is set. 0xffffffff where there is none
+// (the PTX ISA's fns).
+inline unsigned int __fns(unsigned int mask, unsigned int base, int offset) {
+    if (offset == 0) {
+        return base < 32u && ((mask >> base) & 1u) != 0 ? base : 0xffffffffu;
+    }
+    int remaining = offset > 0 ? offset : -offset;
+    const int step = offset > 0 ? 1 : -1;
+    for (int position = static_cast<int>(base); position >= 0 && position < 32; position += step) {
+        if (((mask >> position) & 1u) != 0 && --remaining == 0) {
+            return static_cast<unsigned int>(position);
+        }
+    }
+    return 0xffffffffu;
+}
 inline unsigned int __sad(int x, int y, unsigned int z) { return static_cast<unsigned int>(x > y ? x - y : y - x) + z; }
 inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) { return (x > y ? x - y : y - x) + z; }
 
@@ -214,6 +291,12 @@ WARP_EMULATOR_ROUNDED_UNARY(rz, FE_TOWARDZERO)
 WARP_EMULATOR_ROUNDED_UNARY(rd, FE_DOWNWARD)
 WARP_EMULATOR_ROUNDED_UNARY(ru, FE_UPWARD)
 #undef WARP_EMULATOR_ROUNDED_UNARY
+// The _ieee forms of the fused multiply-add: the same, since neither flushes
+// denormals here.
+inline float __fmaf_ieee_rn(float x, float y, float z) { return std::fma(x, y, z); }
+inline float __fmaf_ieee_rz(float x, float y, float z) { return __fmaf_rz(x, y, z); }
+inline float __fmaf_ieee_rd(float x, float y, float z) { return __fmaf_rd(x, y, z); }
+inline float __fmaf_ieee_ru(float x, float y, float z) { return __fmaf_ru(x, y, z); }
 
 // CUDA's math functions the C library lacks.
 inline float sinpif(float x) { return static_cast<float>(std::sin(M_PI * static_cast<double>(x))); }
@@ -249,6 +332,139 @@ inline double norm3d(double a, double b, double c) { return std::sqrt(a * a + b 
 inline double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }
 inline float rhypotf(float a, float b) { return 1.0f / std::hypot(a, b); }
 inline double rhypot(double a, double b) { return 1.0 / std::hypot(a, b); }
+inline double rcbrt(double x) { return 1.0 / std::cbrt(x); }
+// The length of a vector of any number of coordinates, scaled by the largest
+// so that no square overflows or underflows: an infinite coordinate gives
+// +inf even beside a NaN, as the Math API says; dim 0 (or less) gives 0.
+namespace warp_emulator {
+template <typename T>
+double scaledNorm(int dim, const T* p) {
+    double largest = 0.0;
+    bool infinite = false, notANumber = false;
+    for (int i = 0; i < dim; ++i) {
+        const double magnitude = std::fabs(static_cast<double>(p[i]));
+        infinite = infinite || std::isinf(magnitude);
+        notANumber = notANumber || std::isnan(magnitude);
+        largest = magnitude > largest ? magnitude : largest;
+    }
+    if (infinite) {
+        return HUGE_VAL;
+    }
+    if (notANumber) {
+        return std::nan("");
+    }
+    if (largest == 0.0) {
+        return 0.0;
+    }
+    double sum = 0.0;
+    for (int i = 0; i < dim; ++i) {
+        const double scaled = static_cast<double>(p[i]) / largest;
+        sum += scaled * scaled;
+    }
+    return largest * std::sqrt(sum);
+}
+}  // namespace warp_emulator
+inline float normf(int dim, const float* p) { return static_cast<float>(warp_emulator::scaledNorm(dim, p)); }
+inline double norm(int dim, const double* p) { return warp_emulator::scaledNorm(dim, p); }
+inline float rnormf(int dim, const float* p) { return static_cast<float>(1.0 / warp_emulator::scaledNorm(dim, p)); }
+inline double rnorm(int dim, const double* p) { return 1.0 / warp_emulator::scaledNorm(dim, p); }
+inline float norm4df(float a, float b, float c, float d) {
+    const float p[4] = {a, b, c, d};
+    return normf(4, p);
+}
+inline double norm4d(double a, double b, double c, double d) {
+    const double p[4] = {a, b, c, d};
+    return norm(4, p);
+}
+inline float rnorm4df(float a, float b, float c, float d) {
+    const float p[4] = {a, b, c, d};
+    return rnormf(4, p);
+}
+inline double rnorm4d(double a, double b, double c, double d) {
+    const double p[4] = {a, b, c, d};
+    return rnorm(4, p);
+}
+// The scaled complementary error function, exp(x^2) erfc(x). Below 10, the
+// product, with exp(x^2) taken of x^2's exact two parts (so its rounding is
+// not magnified by exp); from 10, where erfc nears underflow, the continued
+// fraction erfc(x) = exp(-x^2)/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))),
+// summed from its 60th term; below 0, 2 exp(x^2) - erfcx(-x), which
+// overflows to +inf below about -26.6.
+inline double erfcx(double x) {
+    if (std::isnan(x)) {
+        return x;
+    }
+    if (x < 0.0) {
+        const double square = x * x;
+        const double squareError = std::fma(x, x, -square);
+        return 2.0 * std::exp(square) * (1.0 + squareError) - erfcx(-x);
+    }
+    if (x < 10.0) {
+        const double square = x * x;
+        const double squareError = std::fma(x, x, -square);
+        return std::exp(square) * (1.0 + squareError) * std::erfc(x);
+    }
+    if (std::isinf(x)) {
+        return 0.0;
+    }
+    double fraction = x;
+    for (int k = 60; k >= 1; --k) {
+        fraction = x + (0.5 * k) / fraction;
+    }
+    return 1.0 / (std::sqrt(M_PI) * fraction);
+}
+inline float erfcxf(float x) { return static_cast<float>(erfcx(x)); }
+// The modified Bessel functions of the first kind, of orders 0 and 1: their
+// power series, sum of (x/2)^(2k+order) / (k! (k+order)!), below 30, whose
+// terms are all of one sign; from 30 the asymptotic series
+// e^x / sqrt(2 pi x) * (1 - (4 order^2 - 1)/(8x) + ...), cut at its smallest
+// term, with e^x taken in two halves so that I0 and I1 stay finite up to
+// about 713.9, past e^x's own overflow. I0 is even, I1 odd.
+namespace warp_emulator {
+inline double besselI(int order, double x) {
+    const double magnitude = std::fabs(x);
+    const double sign = order == 1 && x < 0.0 ? -1.0 : 1.0;
+    if (std::isnan(x)) {
+        return x;
+    }
+    if (std::isinf(x)) {
+        return sign * HUGE_VAL;
+    }
+    if (magnitude < 30.0) {
+        const double quarterSquare = 0.25 * magnitude * magnitude;
+        double term = order == 0 ? 1.0 : 0.5 * magnitude;
+        double sum = term;
+        for (int k = 1; k < 500; ++k) {
+            term *= quarterSquare / (static_cast<double>(k) * (k + order));
+            sum += term;
+            if (term <= 1e-17 * sum) {
+                break;
+            }
+        }
+        return sign * sum;
+    }
+    const double fourOrderSquared = 4.0 * order * order;
+    double term = 1.0, sum = 1.0;
+    for (int k = 1; k < 200; ++k) {
+        const double odd = 2.0 * k - 1.0;
+        const double next = -term * (fourOrderSquared - odd * odd) / (8.0 * k * magnitude);
+        if (std::fabs(next) >= std::fabs(term)) {
+            break;  // past the smallest term: the series diverges from here
+        }
+        term = next;
+        sum += term;
+        if (std::fabs(term) <= 1e-17 * std::fabs(sum)) {
+            break;
+        }
+    }
+    const double half = std::exp(0.5 * magnitude);
+    return sign * half * (half / std::sqrt(2.0 * M_PI * magnitude) * sum);
+}
+}  // namespace warp_emulator
+inline double cyl_bessel_i0(double x) { return warp_emulator::besselI(0, x); }
+inline double cyl_bessel_i1(double x) { return warp_emulator::besselI(1, x); }
+inline float cyl_bessel_i0f(float x) { return static_cast<float>(warp_emulator::besselI(0, x)); }
+inline float cyl_bessel_i1f(float x) { return static_cast<float>(warp_emulator::besselI(1, x)); }
 
 // Conversions, rounding as their suffix says (rn to nearest even, rz toward
 // zero, rd down, ru up) and, as PTX's cvt does from floating point to an
