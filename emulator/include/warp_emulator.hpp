@@ -71,6 +71,7 @@
 #include "warp_emulator/device/textures.hpp"
 #include "warp_emulator/device/special_registers.hpp"
 #include "warp_emulator/device/heap.hpp"
+#include "warp_emulator/device/address_spaces.hpp"
 #include "warp_emulator/host/launch.hpp"
 #include "warp_emulator/host/runtime_api.hpp"
 
