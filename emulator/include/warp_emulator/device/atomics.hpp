@@ -60,6 +60,23 @@ WARP_EMULATOR_ATOMIC(atomicInc, warp_emulator::AtomicOp::Inc)
 WARP_EMULATOR_ATOMIC(atomicDec, warp_emulator::AtomicOp::Dec)
 #undef WARP_EMULATOR_ATOMIC
 
+// atomicAdd on float2 and float4 (compute capability 9.x, global memory):
+// each element added atomically on its own, as the Programming Guide says,
+// not the vector as one; the old elements come back. Plain functions, which
+// the calls on float2* and float4* prefer to the template above.
+#define WARP_EMULATOR_ATOMIC_VECTOR(name)                                                                           \
+    inline float2 name(float2* address, float2 value, WARP_EMULATOR_SITE) {                                         \
+        return {name(&address->x, value.x, file, line), name(&address->y, value.y, file, line)};                   \
+    }                                                                                                               \
+    inline float4 name(float4* address, float4 value, WARP_EMULATOR_SITE) {                                         \
+        return {name(&address->x, value.x, file, line), name(&address->y, value.y, file, line),                    \
+                name(&address->z, value.z, file, line), name(&address->w, value.w, file, line)};                   \
+    }
+WARP_EMULATOR_ATOMIC_VECTOR(atomicAdd)
+WARP_EMULATOR_ATOMIC_VECTOR(atomicAdd_block)
+WARP_EMULATOR_ATOMIC_VECTOR(atomicAdd_system)
+#undef WARP_EMULATOR_ATOMIC_VECTOR
+
 #define WARP_EMULATOR_ATOMIC_CAS(name, scope)                                                                     \
     template <typename T>                                                                                          \
     T name(T* address, typename warp_emulator::FromAddress<T>::type compare,                                      \
