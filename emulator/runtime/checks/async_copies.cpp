@@ -156,6 +156,9 @@ void AsyncCopies::completeOn(const void* barrier) {
 }
 
 void AsyncCopies::threadExits() {
+    if (threads_.empty()) {
+        return;  // nearly every kernel: no copy in flight anywhere, and no hash to take
+    }
     const auto found = threads_.find(Scheduler::instance().currentGridThread());
     if (found == threads_.end()) {
         return;
