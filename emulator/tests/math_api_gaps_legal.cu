@@ -9,7 +9,7 @@
 // __cvta conversions there and back; CUDART_ constants; atomicAdd on float2
 // and float4. The host compares each against its own reference, to a
 // tolerance the Math API's error bounds allow, and prints one verdict a group.
-// On an H200: awaits capture (tools/capture-case-answers.sh)
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include <math_constants.h>
 
 #include <cmath>

@@ -3,8 +3,8 @@
 // the other warp reads the first byte with no barrier between. The race
 // check keeps the first write aside when the second, of other bytes, comes
 // (one record of a word holds one write), and the read must meet it there.
-// On an H200: awaits capture (tools/capture-case-answers.sh)
-// (compute-sanitizer's documentation predicts: racecheck, which checks shared
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess; memcheck 0 errors; initcheck 0 errors; racecheck 1 hazard (Error: Race reported between Write access at readByteWithoutBarrier(unsigned char *)+0x90)
+// (as compute-sanitizer's documentation predicted: racecheck, which checks shared
 // memory, reports the hazard between the write word[t] = ... and the read
 // out[0] = word[0]; memcheck and initcheck 0 errors; alone, exit 0)
 // expect-exit: 66
