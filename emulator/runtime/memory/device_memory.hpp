@@ -171,8 +171,7 @@ public:
         }
     }
 
-    // The bytes of the shadows of `bytes` of memory.
-    static size_t granuleShadowBytes(size_t bytes);
+    // The bytes of the owners' shadow of `bytes` of memory.
     static size_t ownerShadowBytes(size_t bytes);
 
 private:
