@@ -71,7 +71,12 @@ public:
     // of a copy waits, as at most switches and reads.
     static void settle() {
         if (halfOfACopyWaits_) {
-            settleWaiting();
+            if (readWaits_) {
+                settleWaiting();  // a finding, perhaps
+            } else {
+                halfOfACopyWaits_ = false;  // a write waited for its read: nothing to say
+                lastWrite_.waiting = false;
+            }
         }
     }
     // The host API's writes to device memory: cudaMemset, cudaMemcpy.
@@ -108,6 +113,11 @@ private:
                 place.defined[i] = 1;
             }
         } else if (place.definedInBlock != nullptr) {
+            if (place.bytes == 4) {  // the commonest write, unrolled
+                std::uint32_t* bytes = place.definedInBlock;
+                bytes[0] = bytes[1] = bytes[2] = bytes[3] = block;
+                return;
+            }
             for (size_t i = 0; i < place.bytes; ++i) {
                 place.definedInBlock[i] = block;
             }

@@ -101,7 +101,10 @@ inline bool MemCheck::locateCommon(const AccessRequest& access, Place& place) {
         place.space = Space::Local;
         return true;
     }
-    if ((access.kind == AccessKind::Atomic || access.naturallyAligned) && number % access.bytes != 0) {
+    // A power of two, as a GPU's loads, stores and atomics are: a mask, not a division.
+    const std::uintptr_t alignment = access.bytes;
+    if ((access.kind == AccessKind::Atomic || access.naturallyAligned) &&
+        ((alignment & (alignment - 1)) == 0 ? number & (alignment - 1) : number % alignment) != 0) {
         return false;
     }
     // In locate()'s order, though the places do not overlap.

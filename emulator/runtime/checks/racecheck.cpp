@@ -127,16 +127,23 @@ void RaceCheck::accessGranules(const Place& place, const AccessRequest& request,
 }
 
 // Whether conflict() would find nothing to say of `earlier` and `current`,
-// a plain access: the same thread, other bytes, two reads, or ordered. False
-// also where it may have something to say: checkGranule() then decides.
-bool RaceCheck::harmless(const Access& earlier, const Access& current, std::uintptr_t key) const {
+// a plain access to the granule at `granuleAddress`: the same thread, other
+// bytes, two reads, or ordered. False also where it may have something to
+// say: checkGranule() then decides. The first four are asked inline, and the
+// location's key made only for the last.
+inline bool RaceCheck::harmless(const Access& earlier, const Access& current, std::uintptr_t granuleAddress,
+                                const Place& place) const {
     if (earlier.thread == 0 || earlier.thread == current.thread || (earlier.bytes & current.bytes) == 0 ||
         (!earlier.isWrite && !current.isWrite)) {
         return true;
     }
-    Scheduler& scheduler = Scheduler::instance();
     return !isReadOnlyCache(earlier) &&
-           scheduler.happensBefore.ordered(earlier.thread, earlier.epoch, scheduler.currentClock(), current.thread, key);
+           ordered(earlier, current, syncKey(granuleAddress, firstByteOf(current.bytes), place));
+}
+
+bool RaceCheck::ordered(const Access& earlier, const Access& current, std::uintptr_t key) const {
+    Scheduler& scheduler = Scheduler::instance();
+    return scheduler.happensBefore.ordered(earlier.thread, earlier.epoch, scheduler.currentClock(), current.thread, key);
 }
 
 // The common case of a plain load or store, done as checkGranule() would do
@@ -148,14 +155,13 @@ bool RaceCheck::plainAccessNeedsNothingMore(Granule& granule, const Access& curr
     if (granule.read().moreReads) {
         return false;
     }
-    const std::uintptr_t key = syncKey(granuleAddress, firstByteOf(current.bytes), place);
-    if (!harmless(granule.write, current, key)) {
+    if (!harmless(granule.write, current, granuleAddress, place)) {
         return false;
     }
     if (current.isWrite) {
         const Access& write = granule.write;
         const Access& read = granule.read();
-        if (write.syncLocation || !harmless(read, current, key) ||
+        if (write.syncLocation || !harmless(read, current, granuleAddress, place) ||
             (write.thread != 0 && write.thread != current.thread && (write.bytes & ~current.bytes) != 0) ||
             (read.thread != 0 && (read.bytes & ~current.bytes) != 0)) {
             return false;
@@ -167,11 +173,9 @@ bool RaceCheck::plainAccessNeedsNothingMore(Granule& granule, const Access& curr
         return true;
     }
     const Access& last = granule.read();
-    Scheduler& scheduler = Scheduler::instance();
     const bool replaces = last.thread == 0 || last.thread == current.thread ||
                           ((last.bytes & ~current.bytes) == 0 &&
-                           scheduler.happensBefore.ordered(last.thread, last.epoch, scheduler.currentClock(),
-                                                           current.thread, key));
+                           ordered(last, current, syncKey(granuleAddress, firstByteOf(current.bytes), place)));
     if (!replaces) {
         return false;
     }

@@ -98,7 +98,7 @@ public:
         current.site = request.site;
         current.isWrite = isWrite;
         const auto from = static_cast<unsigned int>(start - place.granuleAddress);
-        current.bytes = ((1u << (from + request.bytes)) - 1u) & ~((1u << from) - 1u);
+        current.bytes = ((1u << request.bytes) - 1u) << from;  // within the granule: 4 bits at most
         if (!plainAccessNeedsNothingMore(*place.granules, current, place.granuleAddress, place)) {
             checkGranule(*place.granules, current, place.granuleAddress, place, isCas);
         }
@@ -126,7 +126,8 @@ private:
 
     // Any other access: strong, or across granules.
     void accessGranules(const Place& place, const AccessRequest& request, bool isWrite, bool isCas);
-    bool harmless(const Access& earlier, const Access& current, std::uintptr_t key) const;
+    bool harmless(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, const Place& place) const;
+    bool ordered(const Access& earlier, const Access& current, std::uintptr_t key) const;
     bool plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
                                      const Place& place);
     void checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place, bool isCas);
