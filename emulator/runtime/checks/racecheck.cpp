@@ -152,7 +152,7 @@ bool RaceCheck::ordered(const Access& earlier, const Access& current, std::uintp
 // false, having changed nothing, where any of that is not so.
 bool RaceCheck::plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
                                             const Place& place) {
-    if (granule.read().moreReads) {
+    if (granule.read.moreReads) {
         return false;
     }
     if (!harmless(granule.write, current, granuleAddress, place)) {
@@ -160,26 +160,24 @@ bool RaceCheck::plainAccessNeedsNothingMore(Granule& granule, const Access& curr
     }
     if (current.isWrite) {
         const Access& write = granule.write;
-        const Access& read = granule.read();
+        const Access& read = granule.read;
         if (write.syncLocation || !harmless(read, current, granuleAddress, place) ||
             (write.thread != 0 && write.thread != current.thread && (write.bytes & ~current.bytes) != 0) ||
             (read.thread != 0 && (read.bytes & ~current.bytes) != 0)) {
             return false;
         }
         granule.write = current;
-        if (read.thread != 0) {
-            granule.read() = Access{};  // else left unmade: memory only written needs none (access_shadow.hpp)
-        }
+        granule.read = Access{};
         return true;
     }
-    const Access& last = granule.read();
+    const Access& last = granule.read;
     const bool replaces = last.thread == 0 || last.thread == current.thread ||
                           ((last.bytes & ~current.bytes) == 0 &&
                            ordered(last, current, syncKey(granuleAddress, firstByteOf(current.bytes), place)));
     if (!replaces) {
         return false;
     }
-    granule.read() = current;
+    granule.read = current;
     return true;
 }
 
@@ -190,7 +188,7 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
     const std::uintptr_t key = syncKey(granuleAddress, firstByteOf(current.bytes), place);
     auto& extrasTable = extrasFor(place);
     Extra* extras = nullptr;
-    if (granule.read().moreReads) {
+    if (granule.read.moreReads) {
         auto found = extrasTable.find(&granule);
         extras = found != extrasTable.end() ? &found->second : nullptr;
     }
@@ -198,7 +196,7 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
     if (current.isWrite && isPlain(current) && strongWriters_.count(current.thread) == 0) {
         // bins[v]++: its thread read these bytes, plainly, just before (and
         // took no lock first: no strong write of its own came before).
-        current.readModifyWrite = granule.read().thread == current.thread && isPlain(granule.read());
+        current.readModifyWrite = granule.read.thread == current.thread && isPlain(granule.read);
         if (!current.readModifyWrite && extras != nullptr) {
             const std::vector<Access>& others = extras->accesses;
             current.readModifyWrite = std::any_of(others.begin(), others.end(), [&](const Access& other) {
@@ -210,8 +208,8 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
     if (mayConflict(granule.write, current)) {
         conflict(granule.write, current, granuleAddress, key, place);
     }
-    if (current.isWrite && mayConflict(granule.read(), current)) {
-        conflict(granule.read(), current, granuleAddress, key, place);
+    if (current.isWrite && mayConflict(granule.read, current)) {
+        conflict(granule.read, current, granuleAddress, key, place);
     }
     if (extras != nullptr && (current.isWrite || extras->writes != 0)) {
         for (const Access& other : extras->accesses) {
@@ -236,9 +234,9 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
             casCheckedReads_.insert(read.earlier.isWrite ? read.current.site : read.earlier.site);
             pendingCas_.erase(pending);
         }
-        if (granule.read().thread == current.thread && isPlain(granule.read())) {
-            granule.read().checkedByCas = 1;
-            casCheckedReads_.insert(granule.read().site);
+        if (granule.read.thread == current.thread && isPlain(granule.read)) {
+            granule.read.checkedByCas = 1;
+            casCheckedReads_.insert(granule.read.site);
         }
         if (extras != nullptr) {
             for (Access& other : extras->accesses) {
@@ -282,8 +280,8 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
                                           keptBeside(granule.write))) {
             keepAside(granule.write);  // it wrote bytes this write does not cover, or it is plain
         }
-        if (granule.read().thread != 0 && ((granule.read().bytes & ~current.bytes) != 0 || keptBeside(granule.read()))) {
-            keepAside(granule.read());
+        if (granule.read.thread != 0 && ((granule.read.bytes & ~current.bytes) != 0 || keptBeside(granule.read))) {
+            keepAside(granule.read);
         }
         if (extras != nullptr) {
             std::vector<Access>& list = extras->accesses;
@@ -313,23 +311,20 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
         if (current.kind == static_cast<unsigned>(AccessKind::Volatile)) {
             clock.unpublishedVolatileStores.push_back({&granule, current.thread, current.epoch});
         }
-        const bool moreReads = extras != nullptr && !extras->accesses.empty();
-        if (granule.read().thread != 0 || granule.read().moreReads != moreReads) {
-            granule.read() = Access{};
-            granule.read().moreReads = moreReads;
-        }
+        granule.read = Access{};
+        granule.read.moreReads = extras != nullptr && !extras->accesses.empty();
         return;
     }
-    const Access& last = granule.read();
+    const Access& last = granule.read;
     const bool replaces = last.thread == 0 || last.thread == current.thread ||
                           ((last.bytes & ~current.bytes) == 0 &&
                            scheduler.happensBefore.ordered(last.thread, last.epoch, clock, current.thread, key));
     if (!replaces || keptBeside(last)) {
         keepAside(last);
     }
-    const bool more = granule.read().moreReads || extras != nullptr;
-    granule.read() = current;
-    granule.read().moreReads = more;
+    const bool more = granule.read.moreReads || extras != nullptr;
+    granule.read = current;
+    granule.read.moreReads = more;
 }
 
 void RaceCheck::conflict(const Access& earlier, const Access& current, std::uintptr_t granuleAddress,

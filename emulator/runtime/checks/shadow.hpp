@@ -4,8 +4,7 @@
 //   definedness  one byte per byte (initcheck.cpp): has anything written it?
 //   accesses     one Granule per 4 bytes (racecheck.cpp): the last write, and
 //                the last read since, of those 4 bytes, by which thread, at
-//                which point of that thread's history, from which source line;
-//                the two records apart (memory/access_shadow.hpp).
+//                which point of that thread's history, from which source line.
 #pragma once
 
 #include <cstddef>
@@ -58,26 +57,9 @@ static_assert(sizeof(Access) == 16, "an access record is 16 bytes");
 // them writing, are seen at once.
 using BlockOwner = std::uint64_t;
 
-// How far a granule's read record lies from its write record: the two are
-// kept apart (memory/access_shadow.hpp), so that memory a kernel only reads,
-// or only writes, has one of them made. Set once, when their range is
-// reserved, before the first granule is made.
-extern std::ptrdiff_t readRecordDistance;
-
-// Granules are made by AccessShadow::allocate(), never by value: a granule
-// is its write record, and its read record lies readRecordDistance further.
 struct Granule {
     Access write;  // the last write
-    // The last read since that write (more, unordered with it, in racecheck.cpp's side table).
-    Access& read() { return *reinterpret_cast<Access*>(reinterpret_cast<char*>(this) + readRecordDistance); }
-    const Access& read() const {
-        return *reinterpret_cast<const Access*>(reinterpret_cast<const char*>(this) + readRecordDistance);
-    }
-
-    Granule() = delete;
-    Granule(const Granule&) = delete;
-    Granule& operator=(const Granule&) = delete;
+    Access read;   // the last read since that write (more, unordered with it, in racecheck.cpp's side table)
 };
-static_assert(sizeof(Granule) == sizeof(Access), "a granule is its write record");
 
 }  // namespace warp_emulator

@@ -171,7 +171,8 @@ public:
         }
     }
 
-    // The bytes of the owners' shadow of `bytes` of memory.
+    // The bytes of the shadows of `bytes` of memory.
+    static size_t granuleShadowBytes(size_t bytes);
     static size_t ownerShadowBytes(size_t bytes);
 
 private:

@@ -4,51 +4,24 @@
 #include <sys/mman.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <new>
 
-#include "memory/access_shadow.hpp"
-#include "reporting/settings.hpp"
-
 namespace warp_emulator {
-
-namespace {
-
-// Records for `count` granules; a program whose records find no room cannot
-// be checked, and says so.
-Granule* madeGranules(size_t count) {
-    Granule* first = AccessShadow::allocate(count);
-    if (first == nullptr) {
-        std::fprintf(stderr, "warp emulator: no room for the race check's records of shared memory and variables\n");
-        std::exit(kCannotRunExitCode);
-    }
-    return first;
-}
-
-}  // namespace
-
-void Spaces::Granules::emptyTouched() {
-    AccessShadow::clear(first, touchedEnd);
-    touchedEnd = 0;
-}
 
 Spaces::Spaces() {
     const SymbolTable& symbols = SymbolTable::get();
     staticShared_ = symbols.sharedSection();
     dynamicShared_ = static_cast<char*>(::operator new(kMaxSharedBytesOptIn, std::align_val_t(128)));
     staticDefined_.assign(staticShared_.bytes, 0);
-    staticGranules_.count = (staticShared_.bytes + kGranuleBytes - 1) / kGranuleBytes + 1;
-    staticGranules_.first = madeGranules(staticGranules_.count);
+    staticGranules_.assign((staticShared_.bytes + kGranuleBytes - 1) / kGranuleBytes + 1, Granule{});
     dynamicDefined_.assign(kMaxSharedBytesOptIn, 0);
-    dynamicGranules_.count = kMaxSharedBytesOptIn / kGranuleBytes + 1;
-    dynamicGranules_.first = madeGranules(dynamicGranules_.count);
+    dynamicGranules_.assign(kMaxSharedBytesOptIn / kGranuleBytes + 1, Granule{});
     for (const MemoryRange& range : symbols.globals()) {
         const size_t granules = range.bytes / kGranuleBytes + 2;
         void* owners = mmap(nullptr, granules * sizeof(BlockOwner), PROT_READ | PROT_WRITE,
                             MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        variables_.push_back({range, {madeGranules(granules), granules, 0},
+        variables_.push_back({range, std::vector<Granule>(granules),
                               owners == MAP_FAILED ? nullptr : static_cast<BlockOwner*>(owners)});
     }
 }
@@ -62,8 +35,10 @@ void Spaces::beginBlock(size_t dynamicBytes) {
     }
     std::memset(dynamicShared_, 0xff, std::max(dynamicBytes, dynamicBytes_));
     dynamicBytes_ = dynamicBytes;
-    staticGranules_.emptyTouched();
-    dynamicGranules_.emptyTouched();
+    std::fill(staticGranules_.begin(), staticGranules_.begin() + static_cast<std::ptrdiff_t>(staticTouchedEnd_), Granule{});
+    std::fill(dynamicGranules_.begin(), dynamicGranules_.begin() + static_cast<std::ptrdiff_t>(dynamicTouchedEnd_), Granule{});
+    staticTouchedEnd_ = 0;
+    dynamicTouchedEnd_ = 0;
 }
 
 void Spaces::saveBlock(SharedImage* image) const {
@@ -95,14 +70,16 @@ void Spaces::restoreBlock(const SharedImage& image) {
         bring(variable.start, variable.bytes, &staticDefined_[static_cast<size_t>(variable.start - staticShared_.start)]);
     }
     bring(dynamicShared_, dynamicBytes_, dynamicDefined_.data());
-    staticGranules_.emptyTouched();
-    dynamicGranules_.emptyTouched();
+    std::fill(staticGranules_.begin(), staticGranules_.begin() + static_cast<std::ptrdiff_t>(staticTouchedEnd_), Granule{});
+    std::fill(dynamicGranules_.begin(), dynamicGranules_.begin() + static_cast<std::ptrdiff_t>(dynamicTouchedEnd_), Granule{});
+    staticTouchedEnd_ = 0;
+    dynamicTouchedEnd_ = 0;
 }
 
 void Spaces::beginLaunch() {
     if (variablesTouched_) {
         for (VariableShadow& shadow : variables_) {
-            AccessShadow::clear(shadow.granules.first, shadow.granules.count);
+            std::fill(shadow.granules.begin(), shadow.granules.end(), Granule{});
         }
     }
     variablesTouched_ = false;
@@ -117,7 +94,7 @@ Granule* Spaces::variableGranule(const char* address, std::uintptr_t* granuleAdd
             *granuleAddress = base + index * kGranuleBytes;
             *owner = shadow.owners != nullptr ? shadow.owners + index : nullptr;
             variablesTouched_ = true;
-            return shadow.granules.first + index;
+            return &shadow.granules[index];
         }
     }
     return nullptr;

@@ -72,10 +72,11 @@ public:
         const char* start = isStatic ? staticShared_.start : dynamicShared_;
         const size_t index = static_cast<size_t>(address - start) / kGranuleBytes;
         *granuleAddress = reinterpret_cast<std::uintptr_t>(start) + index * kGranuleBytes;
-        Granules& granules = isStatic ? staticGranules_ : dynamicGranules_;
+        std::vector<Granule>& granules = isStatic ? staticGranules_ : dynamicGranules_;
+        size_t& touched = isStatic ? staticTouchedEnd_ : dynamicTouchedEnd_;
         // An access spans at most 16 bytes: 5 granules from here.
-        granules.touchedEnd = std::min(std::max(granules.touchedEnd, index + 5), granules.count);
-        return granules.first + index;
+        touched = std::min(std::max(touched, index + 5), granules.size());
+        return &granules[index];
     }
     Granule* variableGranule(const char* address, std::uintptr_t* granuleAddress, BlockOwner** owner);
 
@@ -85,21 +86,15 @@ private:
     size_t dynamicBytes_ = 0;
     std::uint32_t blockSerial_ = 0;
     std::vector<std::uint32_t> staticDefined_, dynamicDefined_;
-    // An area's records (memory/access_shadow.hpp), and how many from the
-    // first a block or launch touched, to empty only those.
-    struct Granules {
-        Granule* first = nullptr;
-        size_t count = 0;
-        size_t touchedEnd = 0;
-        void emptyTouched();
-    };
-    Granules staticGranules_, dynamicGranules_;
+    std::vector<Granule> staticGranules_, dynamicGranules_;
     struct VariableShadow {
         MemoryRange range;
-        Granules granules;
+        std::vector<Granule> granules;
         BlockOwner* owners;  // in memory a launch's workers share (block_sharing.hpp)
     };
     std::vector<VariableShadow> variables_;
+    // The granules a block or launch touched, to empty only those.
+    size_t staticTouchedEnd_ = 0, dynamicTouchedEnd_ = 0;
     bool variablesTouched_ = false;
 
     Spaces();
