@@ -60,15 +60,11 @@ WaitingRead& waitingRead() {
 
 }  // namespace
 
-void InitCheck::settleWaiting() {
-    halfOfACopyWaits_ = false;
-    lastWrite_.waiting = false;
+void InitCheck::reportWaitingRead() {
     WaitingRead& waiting = waitingRead();
-    if (waiting.waiting) {
-        waiting.waiting = false;
-        readWaits_ = false;
-        Scheduler::instance().report.uninitialisedRead(waiting.key, waiting.text);
-    }
+    waiting.waiting = false;
+    readWaits_ = false;
+    Scheduler::instance().report.uninitialisedRead(waiting.key, waiting.text);
 }
 
 void InitCheck::readChecked(const Place& place, const AccessRequest& access) {

@@ -71,11 +71,10 @@ public:
     // of a copy waits, as at most switches and reads.
     static void settle() {
         if (halfOfACopyWaits_) {
+            halfOfACopyWaits_ = false;
+            lastWrite_.waiting = false;  // a write no read followed: nothing to say
             if (readWaits_) {
-                settleWaiting();  // a finding, perhaps
-            } else {
-                halfOfACopyWaits_ = false;  // a write waited for its read: nothing to say
-                lastWrite_.waiting = false;
+                reportWaitingRead();  // out of line: only a finding takes it
             }
         }
     }
@@ -130,7 +129,8 @@ private:
     // Whether a read waits for its write, or a write for its read
     // (initcheck.cpp keeps which): a mirror of that state, for settle().
     static inline bool halfOfACopyWaits_ = false;
-    static void settleWaiting();
+    // The read that waited for its write, and got none, is a finding.
+    static void reportWaitingRead();
 };
 
 }  // namespace warp_emulator
