@@ -26,16 +26,17 @@ emulator/emulate --keep "$work/program" "$bench/barrier_cost.cu" > /dev/null
 program="$work/program/bin/barrier_cost"
 core=$(( $(nproc) - 1 ))  # the last core: the first is the likeliest to serve the machine's own work
 
-threads=$((1 << 22))
 barriers=9
 : > "$work/0.runs"
 : > "$work/$barriers.runs"
 for ((i = 0; i < runs; ++i)); do
   for count in 0 "$barriers"; do
-    taskset -c "$core" /usr/bin/time -f "%U %S" -o "$work/time" "$program" "$count" > /dev/null
+    taskset -c "$core" /usr/bin/time -f "%U %S" -o "$work/time" "$program" "$count" > "$work/out"
     awk '{ printf "%.2f\n", $1 + $2 }' "$work/time" >> "$work/$count.runs"
   done
 done
+# The grid's size, as the program says it ("barrier_cost: 4194304 threads, ..."), not a copy of its constant.
+threads=$(awk '{ print $2 }' "$work/out")
 median() { sort -g "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 none=$(median "$work/0.runs")
 some=$(median "$work/$barriers.runs")
@@ -44,7 +45,8 @@ echo "# emulator/bench/per-operation.sh $runs"
 echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); runs on core $core alone (taskset), one worker"
 echo "# emulator: $(${CXX:-g++} --version | head -n 1), every check on"
-echo "# code digest $(python3 tools/code_digest.py emulator/bench/barrier_cost.cu emulator/emulate emulator/driver emulator/include emulator/runtime) of emulator/bench/barrier_cost.cu emulator/emulate emulator/driver emulator/include emulator/runtime"
+code="emulator/bench/barrier_cost.cu emulator/bench/per-operation.sh emulator/emulate emulator/driver emulator/include emulator/runtime"
+echo "# code digest $(python3 tools/code_digest.py $code) of $code"
 echo "# medians of $runs alternating runs of emulator/bench/barrier_cost.cu; CPU = user + sys"
 echo "#   0 barriers (s): $(paste -sd' ' "$work/0.runs")"
 echo "#   $barriers barriers (s): $(paste -sd' ' "$work/$barriers.runs")"
