@@ -239,10 +239,12 @@ KnowledgeRef HappensBefore::flattened(const KnowledgeRef& root) {
 }
 
 void HappensBefore::barrier(const std::vector<ThreadClock*>& arrived) {
-    // One sweep over the first line of each clock (ThreadClock): the common
-    // case is that no thread of the block knows anything beyond the barrier.
+    // One sweep over the first line of each clock (ThreadClock), which moves
+    // each epoch on: the common case is that no thread of the block knows
+    // anything beyond the barrier, and then that is all.
     bool nothingKnown = true;
     for (ThreadClock* clock : arrived) {
+        clock->epochAfterBarrier = ++clock->epoch;
         nothingKnown &= clock->knowledge == nullptr && clock->pendingAcquires.empty();
         if (!clock->unpublishedVolatileStores.empty()) {
             // After it, a strong write of any of them may be the one to publish them.
@@ -251,12 +253,8 @@ void HappensBefore::barrier(const std::vector<ThreadClock*>& arrived) {
             clock->unpublishedVolatileStores.clear();
         }
     }
+    barrierCut_ = nullptr;
     if (nothingKnown) {
-        for (ThreadClock* clock : arrived) {
-            ++clock->epoch;
-            clock->epochAfterBarrier = clock->epoch;
-        }
-        barrierCut_ = nullptr;
         return;
     }
     std::vector<KnowledgeRef> parts;
@@ -277,10 +275,7 @@ void HappensBefore::barrier(const std::vector<ThreadClock*>& arrived) {
     const KnowledgeRef merged = joined(parts);
     for (ThreadClock* clock : arrived) {
         clock->knowledge = merged;
-        ++clock->epoch;
-        clock->epochAfterBarrier = clock->epoch;
     }
-    barrierCut_ = nullptr;
 }
 
 void HappensBefore::syncwarp(const std::vector<ThreadClock*>& lanes, const std::vector<int>& laneNumbers) {

@@ -133,4 +133,6 @@ private:
     static void reportWaitingRead();
 };
 
+inline void MemoryChecks::threadSwitches() { InitCheck::settle(); }
+
 }  // namespace warp_emulator

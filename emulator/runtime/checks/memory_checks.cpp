@@ -144,8 +144,6 @@ void MemoryChecks::gridBarrier() {
     RaceCheck::get().gridBarrier();
 }
 
-void MemoryChecks::threadSwitches() { InitCheck::settle(); }
-
 void MemoryChecks::endLaunch() {
     InitCheck::settle();
     RaceCheck::get().endLaunch();

@@ -78,8 +78,9 @@ public:
     // before it before every access after, so that none need be kept.
     static void resumeBlock(const SharedImage& image);
     static void gridBarrier();
-    // The running thread is about to wait, yield, exit or stop.
-    static void threadSwitches();
+    // The running thread is about to wait, yield, exit or stop: inline
+    // (initcheck.hpp's settle()), since every thread takes it at every switch.
+    static inline void threadSwitches();
     static void endLaunch();
 };
 

@@ -24,18 +24,22 @@ std::string BlockBarrier::whereThreadsWait(const std::vector<int>& waiting) cons
 
 // The commonest release, as release() would make it, in one pass and no
 // lists: every thread of the block waits at the same plain __syncthreads()
-// (the same call at the same site), and none has exited. False, having
-// changed nothing, where that is not so.
+// (the same call at the same site), and none has exited. The scheduler
+// counted them as they came; where some came another way (a traced warp,
+// a thread_block's sync()), each is asked. False, having changed nothing,
+// where that is not so.
 bool BlockBarrier::releaseWholeBlockAtOne() {
-    std::vector<Thread>& threads = scheduler_.threads();
-    const Request& first = threads.front().request;
-    for (const Thread& thread : threads) {
-        if (thread.state != State::Waiting || thread.request.op != Op::SyncThreads ||
-            !sameSite(thread.request, first)) {
-            return false;
+    if (!scheduler_.everyThreadAtOneSyncThreads()) {
+        const std::vector<Thread>& threads = scheduler_.threads();
+        const Request& first = threads.front().request;
+        for (const Thread& thread : threads) {
+            if (thread.state != State::Waiting || thread.request.op != Op::SyncThreads ||
+                !sameSite(thread.request, first)) {
+                return false;
+            }
         }
     }
-    for (Thread& thread : threads) {
+    for (Thread& thread : scheduler_.threads()) {
         ++thread.barriersPassed;
     }
     letThrough(scheduler_.allClocks(), true, false);
@@ -49,14 +53,13 @@ void BlockBarrier::letThrough(const std::vector<ThreadClock*>& arrived, bool ord
     if (ordersMemory) {
         scheduler_.happensBefore.barrier(arrived);
     }
+    scheduler_.forgetSyncThreadsArrivals();
     if (atGrid) {
         for (int i : waiting_) {
             scheduler_.release(i / warpSize, 1u << (i % warpSize));
         }
     } else {
-        for (int warp = 0; warp < scheduler_.warpCount(); ++warp) {
-            scheduler_.release(warp, scheduler_.lanesWhere(warp, State::Waiting));
-        }
+        scheduler_.releaseEveryWaitingThread();  // each waits at a block barrier (release())
     }
 }
 

@@ -48,6 +48,7 @@ void Scheduler::resumeBlock(SuspendedBlock& held) {
     atWarpCall_.assign(static_cast<size_t>(warpCount()), 0u);  // a held block's threads all wait at grid.sync()
     exited_ = std::move(held.exitedLanes);
     blockBarrierBroken = held.barrierBroken;
+    forgetSyncThreadsArrivals();  // a held block's threads all wait at grid.sync()
     Fibers& fibers = Fibers::instance();
     for (int i = 0; i < threadsPerBlock; ++i) {
         if (threads_[static_cast<size_t>(i)].state != State::Exited) {

@@ -10,6 +10,7 @@
 #include "rules/block_barrier.hpp"
 #include "rules/tile_barrier.hpp"
 #include "scheduling/fibers.hpp"
+#include "checks/initcheck.hpp"  // MemoryChecks::threadSwitches(), inline there
 #include "checks/memory_checks.hpp"
 #include "reporting/text.hpp"
 #include "rules/warp_collectives.hpp"
@@ -67,6 +68,16 @@ void Scheduler::release(int warp, unsigned int lanes) {
     for (int lane : eachLane(lanes)) {
         laneOf(warp, lane).state = State::Runnable;
     }
+}
+
+void Scheduler::releaseEveryWaitingThread() {
+    for (Thread& thread : threads_) {
+        if (thread.state == State::Waiting) {
+            thread.state = State::Runnable;
+        }
+    }
+    std::fill(waiting_.begin(), waiting_.end(), 0u);
+    std::fill(atWarpCall_.begin(), atWarpCall_.end(), 0u);
 }
 
 // Thread `index` becomes the running one. Whether it is in the kernel's own
@@ -187,6 +198,39 @@ const Request& Scheduler::wait(const Request& request) {
     return {done.result, done.poisoned, done.allMatched};
 }
 
+// What wait() does for a plain __syncthreads(), without the questions only
+// other calls need (is it a warp's call? a tile's? a cuda::barrier's?) and
+// without the arguments and the answer of a general collective: every
+// thread of every block takes it at every barrier (emulator/bench/
+// barrier_cost.cu). The thread leaves the kernel's own code at the switch,
+// where switchAway() keeps and gives back kernelCodeRunning. Outside a
+// kernel, or in a traced warp, wait() itself names or traces the call.
+inline void Scheduler::waitAtSyncThreads(const char* file, int line) {
+    Request& request = nextRequest();
+    request.op = Op::SyncThreads;
+    request.file = file;
+    request.line = line;
+    if (current_ == nullptr || tracingThread_) {
+        collective(request);
+        return;
+    }
+    Thread& thread = *current_;
+    const int index = currentIndex_;
+    Watchdog::progress();
+    thread.state = State::Waiting;
+    const auto position = static_cast<unsigned int>(index);
+    waiting_[position / warpSize] |= 1u << (position % warpSize);
+    if (syncThreadsArrivals_++ == 0) {
+        syncThreadsFile_ = file;
+        syncThreadsLine_ = line;
+    } else if (line != syncThreadsLine_ || file != syncThreadsFile_) {
+        syncThreadsAtOneSite_ = false;  // perhaps one site after all (one file named twice): the barrier asks
+    }
+    switchAway(index);
+}
+
+void syncThreads(const char* file, int line) { Scheduler::instance().waitAtSyncThreads(file, line); }
+
 void Scheduler::yield() {
     if (current_ == nullptr) {
         return;
@@ -305,6 +349,7 @@ void Scheduler::startBlock() {
     atWarpCall_.assign(static_cast<size_t>(warpCount()), 0u);
     exited_.assign(static_cast<size_t>(warpCount()), 0u);
     blockBarrierBroken = false;
+    forgetSyncThreadsArrivals();
     tileCallWaiters = 0;
     barrierWaiters = 0;
     ArriveWaitBarriers::instance().beginBlock(cooperative);

@@ -103,6 +103,9 @@ public:
     // thread's own request (Thread::request), carried out, which holds until
     // the thread's next collective.
     const Request& wait(const Request& request);
+    // wait() at a plain __syncthreads() (kernel_calls.hpp's syncThreads(),
+    // into which it is inlined).
+    [[gnu::always_inline]] inline void waitAtSyncThreads(const char* file, int line);
     void yield();
     // A strong access (volatile or atomic) by the running thread: one that
     // comes back to the same address again and again spins, waiting for
@@ -149,6 +152,21 @@ public:
     unsigned int lanesAtWarpCalls(int warp) const { return atWarpCall_[static_cast<size_t>(warp)]; }
     // Lets the lanes of a carried-out call run on.
     void release(int warp, unsigned int lanes);
+    // Whether every thread of the block waits at one plain __syncthreads()
+    // (the same call, at the same site), as counted when each came to it
+    // (waitAtSyncThreads): false too where some came another way, and
+    // block_barrier.cpp then asks each thread.
+    bool everyThreadAtOneSyncThreads() const {
+        return syncThreadsArrivals_ == threadsPerBlock && syncThreadsAtOneSite_;
+    }
+    // Lets every waiting thread of the block run on: those at a block barrier
+    // that lets them all through.
+    void releaseEveryWaitingThread();
+    // A block barrier let its threads through: the count starts again.
+    void forgetSyncThreadsArrivals() {
+        syncThreadsArrivals_ = 0;
+        syncThreadsAtOneSite_ = true;
+    }
     bool tracing(int warp) const { return tracingLaunch_ && trace.traces(blockIndex, warp); }
     void setTracingLaunch(bool on) { tracingLaunch_ = on; }
 
@@ -173,6 +191,12 @@ private:
     std::uint64_t random_ = 0;
     std::vector<unsigned int> waiting_, exited_;  // per warp of the running block: lanes waiting, lanes exited
     std::vector<unsigned int> atWarpCall_;        // per warp: the waiting lanes whose call is a warp call
+    // The threads that came to a plain __syncthreads() since the block's
+    // barrier last let threads through, and the site the first came to.
+    int syncThreadsArrivals_ = 0;
+    bool syncThreadsAtOneSite_ = true;
+    const char* syncThreadsFile_ = nullptr;
+    int syncThreadsLine_ = 0;
 
     Scheduler();
     static void threadEntry();

@@ -172,9 +172,7 @@ inline unsigned int __activemask(WARP_EMULATOR_SITE) {
 // Block barriers
 // ---------------------------------------------------------------------------
 
-inline void __syncthreads(WARP_EMULATOR_SITE) {
-    warp_emulator::vote(warp_emulator::Op::SyncThreads, 0, 0, file, line);
-}
+inline void __syncthreads(WARP_EMULATOR_SITE) { warp_emulator::syncThreads(file, line); }
 inline int __syncthreads_count(int predicate, WARP_EMULATOR_SITE) {
     return static_cast<int>(warp_emulator::vote(warp_emulator::Op::SyncThreadsCount, 0, predicate, file, line).result);
 }

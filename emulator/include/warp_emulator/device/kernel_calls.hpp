@@ -189,6 +189,11 @@ __attribute__((always_inline, no_sanitize("thread"))) inline Request& nextReques
 // until it is carried out, and gets its answer.
 Answer collective(const Request& request);
 
+// __syncthreads(): collective() for the call a block's threads make most
+// often, by a path of its own that asks nothing another call needs and
+// answers nothing (scheduler.cpp).
+void syncThreads(const char* file, int line);
+
 // A warp matrix function (Op::MatrixLoad, MatrixStore, MatrixMultiply): the
 // running thread waits until the warp's lanes have all called it, then
 // loads or stores its own part of the matrix, each element checked as an
