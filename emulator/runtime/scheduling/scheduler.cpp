@@ -330,17 +330,27 @@ void Scheduler::runGrid(const LaunchSpec& spec) {
 // The block at blockIndex, from its start: every thread at its first line.
 void Scheduler::startBlock() {
     Fibers& fibers = Fibers::instance();
+    uint3 index{0, 0, 0};  // thread i's threadIdx, counted on rather than divided out
     for (int i = 0; i < threadsPerBlock; ++i) {
         Thread& thread = threads_[static_cast<size_t>(i)];
-        thread.request = Request{};
+        // A fresh request as nextRequest() makes one (a copy, not the `rep
+        // stosq` that `= Request{}` is): its matrix call only a warp matrix
+        // function reads, and that sets it.
+        __builtin_memcpy(static_cast<RequestCore*>(&thread.request), &kFreshRequest, sizeof(RequestCore));
         thread.conflict = MaskConflict{};
         thread.barriersPassed = 0;
         thread.gridBarriersPassed = 0;
         thread.clockCalls = 0;
         thread.kernelCode = false;
         thread.state = State::Runnable;
-        thread.index = {static_cast<unsigned int>(i) % block.x, static_cast<unsigned int>(i) / block.x % block.y,
-                        static_cast<unsigned int>(i) / (block.x * block.y)};
+        thread.index = index;
+        if (++index.x == block.x) {
+            index.x = 0;
+            if (++index.y == block.y) {
+                index.y = 0;
+                ++index.z;
+            }
+        }
         fibers.start(i, threadEntry);
     }
     happensBefore.beginBlock(blockNumber, clockPointers_);
