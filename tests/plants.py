@@ -239,6 +239,11 @@ PLANTS = [
             "(mine.allMatched ? request.mask : 0u)", "early_exit_legal"),
     runtime("exited_count_as_arrived", "rules/block_barrier.cpp", "thread.state == State::Exited && thread.barriersPassed",
             "false && thread.barriersPassed", "barrier_early_return_broken"),
+    # The scheduler's count of the threads at a plain __syncthreads() lets a
+    # whole block through without asking each: a count blind to a second site
+    # must not let two barriers pass as one.
+    runtime("barrier_count_blind_to_sites", "scheduling/scheduler.cpp", "syncThreadsAtOneSite_ = false;", ";",
+            "barrier_branches_broken"),
     runtime("past_the_end_unchecked", "checks/memcheck.cpp",
             "        if (allocation == nullptr) {\n            invalid(access, outsideAllocations(access), cudaErrorIllegalAddress);",
             "        if (allocation == nullptr) {\n            return place;", "oob_global_read_broken"),
