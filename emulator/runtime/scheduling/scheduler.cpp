@@ -129,10 +129,13 @@ void Scheduler::resume(int index) {
 }
 
 inline void Scheduler::switchAway(int index) {
-    MemoryChecks::threadSwitches();
     Thread& thread = threads_[static_cast<size_t>(index)];
     thread.kernelCode = kernelCodeRunning;
     kernelCodeRunning = false;
+    // After the flag: a read settled here may be reported, and the report's
+    // own copies are no kernel's accesses (a plain __syncthreads() comes here
+    // straight from the kernel's code).
+    MemoryChecks::threadSwitches();
     const int next = nextInRound();
     if (next < 0) {
         fibers_.suspend(index);
@@ -202,12 +205,10 @@ const Request& Scheduler::wait(const Request& request) {
 // other calls need (is it a warp's call? a tile's? a cuda::barrier's?) and
 // without the arguments and the answer of a general collective: every
 // thread of every block takes it at every barrier (emulator/bench/
-// barrier_cost.cu). Like collective(), it is the runtime's own code from its
-// first line: the switch may settle a read that waited to be half of a copy
-// and report it, and the report's own copies are no kernel's accesses. Outside
-// a kernel, or in a traced warp, wait() itself names or traces the call.
+// barrier_cost.cu). The thread leaves the kernel's own code at the switch,
+// where switchAway() keeps and gives back kernelCodeRunning. Outside a
+// kernel, or in a traced warp, wait() itself names or traces the call.
 inline void Scheduler::waitAtSyncThreads(const char* file, int line) {
-    const RuntimeCode runtime;
     Request& request = nextRequest();
     request.op = Op::SyncThreads;
     request.file = file;
