@@ -11,6 +11,11 @@
 # ones its header names (a header line says what was added, and when).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Globs and ls in byte order, as Python sorts the same names: the H200's
+# locale put threadfence_reduction_legal.cu before thread_index_3d_legal.cu,
+# and the code digest of emulator/tests/*.cu came out unlike the one
+# evidence_follows_the_code computes here.
+export LC_ALL=C
 usage="usage: tools/capture-case-answers.sh [--add NAME,...]"
 added=""
 case "${1:-}" in
