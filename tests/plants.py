@@ -242,6 +242,9 @@ PLANTS = [
     # The scheduler's count of the threads at a plain __syncthreads() lets a
     # whole block through without asking each: a count blind to a second site
     # must not let two barriers pass as one.
+    # A block's threads count threadIdx on from one to the next as it starts:
+    # a carry into z that is lost gives every thread of z > 0 the index of z 0.
+    runtime("thread_index_never_carries_into_z", "scheduling/scheduler.cpp", "++index.z;", ";", "thread_index_3d_legal"),
     runtime("barrier_count_blind_to_sites", "scheduling/scheduler.cpp", "syncThreadsAtOneSite_ = false;", ";",
             "barrier_branches_broken"),
     runtime("past_the_end_unchecked", "checks/memcheck.cpp",
