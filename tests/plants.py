@@ -247,6 +247,11 @@ PLANTS = [
     runtime("thread_index_never_carries_into_z", "scheduling/scheduler.cpp", "++index.z;", ";", "thread_index_3d_legal"),
     runtime("barrier_count_blind_to_sites", "scheduling/scheduler.cpp", "syncThreadsAtOneSite_ = false;", ";",
             "barrier_branches_broken"),
+    # The switch keeps each thread's floating-point control only once a call
+    # of <cfenv> has changed it: a change it does not hear of is lost.
+    runtime("rounding_change_unheard", "scheduling/floating_point_control.cpp",
+            "    warp_emulator::Fibers::floatingPointControlChanges();\n    return __real_fesetround(mode);",
+            "    return __real_fesetround(mode);", "floating_point_control_legal"),
     runtime("past_the_end_unchecked", "checks/memcheck.cpp",
             "        if (allocation == nullptr) {\n            invalid(access, outsideAllocations(access), cudaErrorIllegalAddress);",
             "        if (allocation == nullptr) {\n            return place;", "oob_global_read_broken"),

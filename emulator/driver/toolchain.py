@@ -36,7 +36,9 @@ LIBRARY_FLAGS = ["-std=c++17", "-O2", "-g1"]
 # block (runtime/device/device_output.cpp), and the host's waits, at which the
 # work queued on the program's streams runs (runtime/api/host_waits.cpp); and
 # malloc, free and every operator new and delete (their mangled names), which
-# a kernel's code takes to the device heap (runtime/device/heap_calls.cpp).
+# a kernel's code takes to the device heap (runtime/device/heap_calls.cpp);
+# and the calls of <cfenv> that change the floating-point control, after which
+# each switch between threads keeps it (runtime/scheduling/floating_point_control.cpp).
 WRAPPED_CALLS = ["-Wl,--wrap=memcpy,--wrap=memmove,--wrap=memset,--wrap=printf,--wrap=vprintf,--wrap=puts,"
                  "--wrap=putchar,--wrap=fputs,--wrap=fputc,--wrap=fwrite",
                  "-Wl,--wrap=pthread_cond_wait,--wrap=pthread_cond_timedwait,--wrap=pthread_join,--wrap=pthread_barrier_wait,--wrap=sem_wait,--wrap=sem_timedwait,--wrap=nanosleep,--wrap=usleep,--wrap=sleep",
@@ -48,7 +50,9 @@ WRAPPED_CALLS = ["-Wl,--wrap=memcpy,--wrap=memmove,--wrap=memset,--wrap=printf,-
                  "--wrap=_ZdlPvSt11align_val_t,--wrap=_ZdaPvSt11align_val_t,"
                  "--wrap=_ZdlPvmSt11align_val_t,--wrap=_ZdaPvmSt11align_val_t,"
                  "--wrap=_ZdlPvRKSt9nothrow_t,--wrap=_ZdaPvRKSt9nothrow_t,"
-                 "--wrap=_ZdlPvSt11align_val_tRKSt9nothrow_t,--wrap=_ZdaPvSt11align_val_tRKSt9nothrow_t"]
+                 "--wrap=_ZdlPvSt11align_val_tRKSt9nothrow_t,--wrap=_ZdaPvSt11align_val_tRKSt9nothrow_t",
+                 "-Wl,--wrap=fesetround,--wrap=fesetenv,--wrap=feupdateenv,--wrap=feholdexcept,--wrap=feenableexcept,"
+                 "--wrap=fedisableexcept"]
 # Every .cu file sees what nvcc gives it: the CUDA macros, and cuda_runtime.h
 # included first (include/warp_emulator/cuda_source.hpp).
 CUDA_SOURCE_HEADER = "warp_emulator/cuda_source.hpp"

@@ -14,10 +14,15 @@
 #include "scheduling/block_workers.hpp"
 
 #ifndef WARP_EMULATOR_USES_UCONTEXT
-// Saves the callee-saved registers, MXCSR's control bits and the x87 control
-// word (the System V ABI makes the caller expect all of these back: a kernel
-// that changes the rounding mode must not change it for another thread) and
-// the stack pointer in *save; loads those of `load` and returns into it.
+// warp_emulator_switch: saves the callee-saved registers, MXCSR's control
+// bits and the x87 control word (the System V ABI makes the caller expect all
+// of these back: a kernel that changes the rounding mode must not change it
+// for another thread) and the stack pointer in *save; loads those of `load`
+// and returns into it. A frame the lean switch saved, before the control
+// first changed, ran with the control the program had until then.
+//
+// warp_emulator_switch_lean: the same without the floating-point control,
+// which every thread shares until a call of <cfenv> changes it (fibers.hpp).
 __asm__(
     ".text\n"
     ".globl warp_emulator_switch\n"
@@ -34,6 +39,11 @@ __asm__(
     "  fnstcw 4(%rsp)\n"
     "  movq %rsp, (%rdi)\n"
     "  movq %rsi, %rsp\n"
+    "  cmpq $-1, (%rsp)\n"  // saved by the lean switch: the program's first control
+    "  jne 0f\n"
+    "  movq warp_emulator_first_floating_point_control(%rip), %rcx\n"
+    "  movq %rcx, (%rsp)\n"
+    "0:\n"
     // Loading them is slow, and they almost never differ: compare first.
     "  movq (%rdi), %rax\n"  // the stack left, where its own two were saved
     "  movl (%rsp), %ecx\n"
@@ -54,7 +64,33 @@ __asm__(
     "  popq %rbx\n"
     "  popq %rbp\n"
     "  ret\n"
-    ".size warp_emulator_switch, .-warp_emulator_switch\n");
+    ".size warp_emulator_switch, .-warp_emulator_switch\n"
+    ".globl warp_emulator_switch_lean\n"
+    ".type warp_emulator_switch_lean, @function\n"
+    "warp_emulator_switch_lean:\n"
+    "  pushq %rbp\n"
+    "  pushq %rbx\n"
+    "  pushq %r12\n"
+    "  pushq %r13\n"
+    "  pushq %r14\n"
+    "  pushq %r15\n"
+    "  pushq $-1\n"  // kNoFloatingPointControlSaved
+    "  movq %rsp, (%rdi)\n"
+    "  movq %rsi, %rsp\n"
+    "  addq $8, %rsp\n"
+    "  popq %r15\n"
+    "  popq %r14\n"
+    "  popq %r13\n"
+    "  popq %r12\n"
+    "  popq %rbx\n"
+    "  popq %rbp\n"
+    "  ret\n"
+    ".size warp_emulator_switch_lean, .-warp_emulator_switch_lean\n");
+
+extern "C" {
+bool warp_emulator_floating_point_control_changed = false;
+std::uint64_t warp_emulator_first_floating_point_control = 0;
+}
 #endif
 
 namespace warp_emulator {
@@ -135,7 +171,8 @@ void Fibers::switchTo(int from, int to) {
 #else
 // The new stack, from its top: a zero return address for `entry`, the
 // address warp_emulator_switch returns to, six zeroed saved registers, then
-// this thread's MXCSR and x87 control word for the new fiber to load.
+// this thread's MXCSR and x87 control word for the new fiber to load (or,
+// while no call has changed them, the lean switch's mark: the program's own).
 void Fibers::start(int index, Entry entry) {
     char* top = stackBottom(index) + stackBytes_ - colourOf(index);
     void** stack = reinterpret_cast<void**>(top);
@@ -144,19 +181,31 @@ void Fibers::start(int index, Entry entry) {
     for (int i = 0; i < 6; ++i) {
         *--stack = nullptr;
     }
-    std::uint16_t x87ControlWord = 0;
-    __asm__ volatile("fnstcw %0" : "=m"(x87ControlWord));
-    const std::uint64_t floatingPointControl = __builtin_ia32_stmxcsr() | (std::uint64_t{x87ControlWord} << 32);
-    std::memcpy(--stack, &floatingPointControl, sizeof floatingPointControl);
+    const std::uint64_t control =
+        warp_emulator_floating_point_control_changed ? floatingPointControl() : kNoFloatingPointControlSaved;
+    std::memcpy(--stack, &control, sizeof control);
     contexts_[static_cast<size_t>(index)].stackPointer = stack;
 }
-void Fibers::resume(int index) {
-    warp_emulator_switch(&scheduler_.stackPointer, contexts_[static_cast<size_t>(index)].stackPointer);
-}
-void Fibers::suspend(int index) {
-    warp_emulator_switch(&contexts_[static_cast<size_t>(index)].stackPointer, scheduler_.stackPointer);
+void Fibers::resume(int index) { switchStacks(&scheduler_.stackPointer, contexts_[static_cast<size_t>(index)].stackPointer); }
+void Fibers::suspend(int index) { switchStacks(&contexts_[static_cast<size_t>(index)].stackPointer, scheduler_.stackPointer); }
+#endif
+
+#ifndef WARP_EMULATOR_USES_UCONTEXT
+std::uint64_t Fibers::floatingPointControl() {
+    std::uint16_t x87ControlWord = 0;
+    __asm__ volatile("fnstcw %0" : "=m"(x87ControlWord));
+    return __builtin_ia32_stmxcsr() | (std::uint64_t{x87ControlWord} << 32);
 }
 #endif
+
+void Fibers::floatingPointControlChanges() {
+#ifndef WARP_EMULATOR_USES_UCONTEXT
+    if (!warp_emulator_floating_point_control_changed) {
+        warp_emulator_first_floating_point_control = floatingPointControl();
+        warp_emulator_floating_point_control_changed = true;
+    }
+#endif
+}
 
 // The stack in use runs from the saved stack pointer to the top start() gave it.
 void Fibers::save(int index, std::vector<unsigned char>* image) const {
