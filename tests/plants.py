@@ -237,7 +237,7 @@ PLANTS = [
             "if (false) {", "undefined_read_broken"),
     runtime("match_all_gives_the_mask", "rules/warp_collectives.cpp", "(mine.allMatched ? named : 0u)",
             "(mine.allMatched ? request.mask : 0u)", "early_exit_legal"),
-    runtime("exited_count_as_arrived", "rules/block_barrier.cpp", "thread.state == State::Exited && thread.barriersPassed",
+    runtime("exited_count_as_arrived", "rules/block_barrier.cpp", "state == State::Exited && thread.barriersPassed",
             "false && thread.barriersPassed", "barrier_early_return_broken"),
     # The scheduler's count of the threads at a plain __syncthreads() lets a
     # whole block through without asking each: a count blind to a second site

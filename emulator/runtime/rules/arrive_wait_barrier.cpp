@@ -204,7 +204,7 @@ bool ArriveWaitBarriers::release() {
     bool progressed = false;
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
         const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-        if (thread.state != State::Waiting || thread.request.op != Op::BarrierWait) {
+        if (scheduler_.stateOf(i) != State::Waiting || thread.request.op != Op::BarrierWait) {
             continue;
         }
         const Barrier* barrier = find(thread.request.variable);
@@ -223,7 +223,7 @@ bool ArriveWaitBarriers::forceStuck() {
     }
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
         const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-        if (thread.state != State::Waiting || thread.request.op != Op::BarrierWait) {
+        if (scheduler_.stateOf(i) != State::Waiting || thread.request.op != Op::BarrierWait) {
             continue;
         }
         Barrier* barrier = find(thread.request.variable);
@@ -238,7 +238,7 @@ bool ArriveWaitBarriers::forceStuck() {
                 barrier->arrivedThreads.end()) {
                 continue;
             }
-            if (them.state == State::Exited) {
+            if (scheduler_.stateOf(other) == State::Exited) {
                 exited.push_back(other);
             } else if (them.request.op == Op::BarrierWait && them.request.variable == thread.request.variable) {
                 waiting.push_back(other);

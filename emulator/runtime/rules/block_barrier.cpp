@@ -22,8 +22,8 @@ std::string BlockBarrier::whereThreadsWait(const std::vector<int>& waiting) cons
     return text;
 }
 
-// The commonest release, as release() would make it, in one pass and no
-// lists: every thread of the block waits at the same plain __syncthreads()
+// The commonest release, as release() would make it, without its pass over
+// the threads and its lists: every thread of the block waits at the same plain __syncthreads()
 // (the same call at the same site), and none has exited. The scheduler
 // counted them as they came; where some came another way (a traced warp,
 // a thread_block's sync()), each is asked. False, having changed nothing,
@@ -32,16 +32,15 @@ bool BlockBarrier::releaseWholeBlockAtOne() {
     if (!scheduler_.everyThreadAtOneSyncThreads()) {
         const std::vector<Thread>& threads = scheduler_.threads();
         const Request& first = threads.front().request;
-        for (const Thread& thread : threads) {
-            if (thread.state != State::Waiting || thread.request.op != Op::SyncThreads ||
-                !sameSite(thread.request, first)) {
+        for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
+            const Request& request = threads[static_cast<size_t>(i)].request;
+            if (scheduler_.stateOf(i) != State::Waiting || request.op != Op::SyncThreads || !sameSite(request, first)) {
                 return false;
             }
         }
     }
-    for (Thread& thread : scheduler_.threads()) {
-        ++thread.barriersPassed;
-    }
+    // Every thread gets past it, none having exited: Thread::barriersPassed
+    // leaves such barriers out, and no thread's record is read or written.
     letThrough(scheduler_.allClocks(), true, false);
     return true;
 }
@@ -81,7 +80,8 @@ bool BlockBarrier::release() {
     int count = 0;
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
         const Thread& thread = threads[static_cast<size_t>(i)];
-        if (thread.state == State::Waiting) {
+        const State state = scheduler_.stateOf(i);
+        if (state == State::Waiting) {
             if (!isBlockBarrier(thread.request.op)) {
                 return false;  // some thread is at a warp collective: not yet
             }
@@ -92,7 +92,7 @@ bool BlockBarrier::release() {
             }
             (thread.request.op == Op::SyncGrid ? atGrid : elsewhere) = true;
             waiting_.push_back(i);
-        } else if (thread.state == State::Exited && thread.barriersPassed < fewestPassedByExited) {
+        } else if (state == State::Exited && thread.barriersPassed < fewestPassedByExited) {
             fewestPassedByExited = thread.barriersPassed;
         }
     }
@@ -111,7 +111,7 @@ bool BlockBarrier::release() {
             std::vector<int> skipped;  // exited threads that got past fewer barriers than the waiting ones
             for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
                 const Thread& thread = threads[static_cast<size_t>(i)];
-                if (thread.barriersPassed <= first->barriersPassed && thread.state == State::Exited) {
+                if (thread.barriersPassed <= first->barriersPassed && scheduler_.stateOf(i) == State::Exited) {
                     skipped.push_back(i);
                 }
             }

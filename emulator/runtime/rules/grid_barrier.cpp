@@ -26,9 +26,10 @@ void GridBarrier::complete(std::vector<SuspendedBlock>& blocks) {
         std::vector<int> left;
         for (size_t i = 0; i < block.threads.size(); ++i) {
             const Thread& thread = block.threads[i];
-            if (thread.state == State::Waiting && thread.request.op == Op::SyncGrid) {
+            const State state = block.stateOf(i);
+            if (state == State::Waiting && thread.request.op == Op::SyncGrid) {
                 sites[callAndSite(thread.request)].push_back(static_cast<int>(i));
-            } else if (thread.state == State::Exited && thread.gridBarriersPassed <= completed_) {
+            } else if (state == State::Exited && thread.gridBarriersPassed <= completed_) {
                 left.push_back(static_cast<int>(i));
             }
         }
@@ -89,8 +90,7 @@ void GridBarrier::complete(std::vector<SuspendedBlock>& blocks) {
         }
         for (size_t i = 0; i < block.threads.size(); ++i) {
             Thread& thread = block.threads[i];
-            if (thread.state == State::Waiting && thread.request.op == Op::SyncGrid) {
-                thread.state = State::Runnable;
+            if (block.stateOf(i) == State::Waiting && thread.request.op == Op::SyncGrid) {
                 ++thread.barriersPassed;  // grid.sync() begins with the block's barrier
                 ++thread.gridBarriersPassed;
                 block.waiting[i / warpSize] &= ~(1u << (i % warpSize));

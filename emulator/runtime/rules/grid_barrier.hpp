@@ -38,6 +38,7 @@ struct SuspendedBlock {
     bool barrierBroken = false;          // Scheduler::blockBarrierBroken
     std::vector<Thread> threads;
     std::vector<unsigned int> waiting, exitedLanes;
+    State stateOf(size_t thread) const { return stateFrom(waiting, exitedLanes, static_cast<int>(thread)); }
     std::vector<std::vector<unsigned char>> stacks;  // by thread (Fibers::save); empty for one that exited
     SharedImage shared;
 };

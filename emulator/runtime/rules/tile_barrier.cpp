@@ -30,9 +30,10 @@ void TileBarriers::gather(int at, std::vector<int>* present, std::vector<int>* m
     const int end = std::min(first + request.width, scheduler_.threadsPerBlock);
     for (int i = first; i < end; ++i) {
         const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-        if (thread.state == State::Waiting && sameTileCall(thread.request, request)) {
+        const State state = scheduler_.stateOf(i);
+        if (state == State::Waiting && sameTileCall(thread.request, request)) {
             present->push_back(i);
-        } else if (thread.state != State::Exited) {
+        } else if (state != State::Exited) {
             missing->push_back(i);
         }
     }
@@ -46,7 +47,7 @@ bool TileBarriers::release() {
     std::vector<bool> looked(static_cast<size_t>(scheduler_.threadsPerBlock), false);
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
         const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-        if (looked[static_cast<size_t>(i)] || thread.state != State::Waiting || !isTileCall(thread.request.op)) {
+        if (looked[static_cast<size_t>(i)] || scheduler_.stateOf(i) != State::Waiting || !isTileCall(thread.request.op)) {
             continue;
         }
         std::vector<int> present, missing;
@@ -69,7 +70,7 @@ bool TileBarriers::forceStuck() {
     }
     for (int i = 0; i < scheduler_.threadsPerBlock; ++i) {
         const Thread& thread = scheduler_.threads()[static_cast<size_t>(i)];
-        if (thread.state != State::Waiting || !isTileCall(thread.request.op)) {
+        if (scheduler_.stateOf(i) != State::Waiting || !isTileCall(thread.request.op)) {
             continue;
         }
         std::vector<int> present, missing;

@@ -117,7 +117,8 @@ bool WarpCollectives::answerActiveMask(int warp) {
     for (int first = 0; first < warpSize; ++first) {
         Thread& thread = scheduler_.laneOf(warp, first);
         // A lane answered as part of an earlier group is Runnable by now.
-        if (((waiting >> first) & 1u) == 0 || thread.state != State::Waiting || thread.request.op != Op::ActiveMask) {
+        if (((waiting >> first) & 1u) == 0 || scheduler_.stateOf(warp * warpSize + first) != State::Waiting ||
+            thread.request.op != Op::ActiveMask) {
             continue;
         }
         unsigned int together = 0;

@@ -31,7 +31,7 @@ void Scheduler::suspendBlock(SuspendedBlock& held) {
     held.stacks.resize(static_cast<size_t>(threadsPerBlock));
     Fibers& fibers = Fibers::instance();
     for (int i = 0; i < threadsPerBlock; ++i) {
-        if (threads_[static_cast<size_t>(i)].state != State::Exited) {
+        if (stateOf(i) != State::Exited) {
             fibers.save(i, &held.stacks[static_cast<size_t>(i)]);
         }
     }
@@ -51,7 +51,7 @@ void Scheduler::resumeBlock(SuspendedBlock& held) {
     forgetSyncThreadsArrivals();  // a held block's threads all wait at grid.sync()
     Fibers& fibers = Fibers::instance();
     for (int i = 0; i < threadsPerBlock; ++i) {
-        if (threads_[static_cast<size_t>(i)].state != State::Exited) {
+        if (stateOf(i) != State::Exited) {
             fibers.restore(i, held.stacks[static_cast<size_t>(i)]);
         }
     }

@@ -65,23 +65,15 @@ std::string Scheduler::whereWarp(int warp) const { return whereBlock() + ", warp
 void Scheduler::release(int warp, unsigned int lanes) {
     waiting_[static_cast<size_t>(warp)] &= ~lanes;
     atWarpCall_[static_cast<size_t>(warp)] &= ~lanes;
-    for (int lane : eachLane(lanes)) {
-        laneOf(warp, lane).state = State::Runnable;
-    }
 }
 
 void Scheduler::releaseEveryWaitingThread() {
-    for (Thread& thread : threads_) {
-        if (thread.state == State::Waiting) {
-            thread.state = State::Runnable;
-        }
-    }
     std::fill(waiting_.begin(), waiting_.end(), 0u);
     std::fill(atWarpCall_.begin(), atWarpCall_.end(), 0u);
 }
 
-// Thread `index` becomes the running one. Whether it is in the kernel's own
-// code, and where its stack is, go with it.
+// Thread `index` becomes the running one, and its stack the local memory
+// (whether it is in the kernel's own code, switchAway() gives back).
 inline void Scheduler::enter(int index) {
     Thread& thread = threads_[static_cast<size_t>(index)];
     current_ = &thread;
@@ -90,7 +82,6 @@ inline void Scheduler::enter(int index) {
     spinAddress_ = nullptr;
     tracingThread_ = tracingLaunch_ && trace.traces(blockIndex, index / warpSize);
     fibers_.stackOf(index, &localMemoryStart, &localMemoryEnd);
-    kernelCodeRunning = thread.kernelCode;
 }
 
 // The next thread of the round that may run, or -1 when the round is over
@@ -98,7 +89,7 @@ inline void Scheduler::enter(int index) {
 inline int Scheduler::nextInRound() {
     while (roundAt_ < order_.size() && stoppedWith_ == cudaSuccess) {
         const int i = order_[roundAt_++];
-        if (threads_[static_cast<size_t>(i)].state == State::Runnable) {
+        if (stateOf(i) == State::Runnable) {
             return i;
         }
     }
@@ -128,9 +119,11 @@ void Scheduler::resume(int index) {
     currentIndex_ = -1;
 }
 
+// Whether the thread was in the kernel's own code stays on its own stack
+// while the others run, and is its again when it runs on: a thread starts
+// outside it, and every thread that runs again does so here.
 inline void Scheduler::switchAway(int index) {
-    Thread& thread = threads_[static_cast<size_t>(index)];
-    thread.kernelCode = kernelCodeRunning;
+    const bool inKernelCode = kernelCodeRunning;
     kernelCodeRunning = false;
     // After the flag: a read settled here may be reported, and the report's
     // own copies are no kernel's accesses (a plain __syncthreads() comes here
@@ -144,7 +137,7 @@ inline void Scheduler::switchAway(int index) {
         prefetchAfter();
         fibers_.switchTo(index, next);
     }
-    kernelCodeRunning = thread.kernelCode;
+    kernelCodeRunning = inKernelCode;
 }
 
 void Scheduler::threadEntry() {
@@ -153,7 +146,6 @@ void Scheduler::threadEntry() {
     AsyncCopies::get().threadExits();  // what it left in flight lands now, as it would before the kernel ends
     const int index = scheduler.currentIndex_;
     Watchdog::progress();
-    scheduler.current_->state = State::Exited;
     scheduler.exited_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
     if (scheduler.tracingThread_) {
         scheduler.trace.laneExited(index % warpSize);
@@ -177,7 +169,6 @@ const Request& Scheduler::wait(const Request& request) {
     if (&request != &thread.request) {
         thread.request = request;  // not made in place, by nextRequest()
     }
-    thread.state = State::Waiting;
     const auto position = static_cast<unsigned int>(index);  // never negative: shifts, not divisions
     waiting_[position / warpSize] |= 1u << (position % warpSize);
     if (isWarpCall(request.op)) {
@@ -217,10 +208,8 @@ inline void Scheduler::waitAtSyncThreads(const char* file, int line) {
         collective(request);
         return;
     }
-    Thread& thread = *current_;
     const int index = currentIndex_;
     Watchdog::progress();
-    thread.state = State::Waiting;
     const auto position = static_cast<unsigned int>(index);
     waiting_[position / warpSize] |= 1u << (position % warpSize);
     if (syncThreadsArrivals_++ == 0) {
@@ -263,7 +252,7 @@ void Scheduler::stopKernel(cudaError_t error, const std::string& why) {
         report.stopped = why;
     }
     const int index = currentIndex_;
-    current_->state = State::Exited;
+    exited_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
     switchAway(index);
     std::abort();  // a stopped thread is never resumed
 }
@@ -344,8 +333,6 @@ void Scheduler::startBlock() {
         thread.barriersPassed = 0;
         thread.gridBarriersPassed = 0;
         thread.clockCalls = 0;
-        thread.kernelCode = false;
-        thread.state = State::Runnable;
         thread.index = index;
         if (++index.x == block.x) {
             index.x = 0;
@@ -371,11 +358,13 @@ void Scheduler::startBlock() {
 // Whether every thread of the block that has not exited waits at grid.sync().
 bool Scheduler::waitsOnlyAtGrid() const {
     bool any = false;
-    for (const Thread& thread : threads_) {
-        if (thread.state == State::Runnable || (thread.state == State::Waiting && thread.request.op != Op::SyncGrid)) {
+    for (int i = 0; i < threadsPerBlock; ++i) {
+        const State state = stateOf(i);
+        if (state == State::Runnable ||
+            (state == State::Waiting && threads_[static_cast<size_t>(i)].request.op != Op::SyncGrid)) {
             return false;
         }
-        any |= thread.state == State::Waiting;
+        any |= state == State::Waiting;
     }
     return any;
 }

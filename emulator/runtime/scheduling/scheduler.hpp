@@ -46,12 +46,26 @@ struct MaskConflict {
 struct SuspendedBlock;  // cooperative_grid.cpp
 class Fibers;           // fibers.hpp
 
+// Whether thread `index` of a block runs, waits or has exited, as the
+// block's bitmaps of lanes waiting and exited (by warp) say: the one record
+// of it, read at every switch, 32 bytes for a block of 256 threads where a
+// field of each Thread was a cache line of its own.
+inline State stateFrom(const std::vector<unsigned int>& waiting, const std::vector<unsigned int>& exited, int index) {
+    const auto position = static_cast<unsigned int>(index);
+    const unsigned int bit = 1u << (position % warpSize);
+    if ((exited[position / warpSize] & bit) != 0) {
+        return State::Exited;
+    }
+    return (waiting[position / warpSize] & bit) != 0 ? State::Waiting : State::Runnable;
+}
+
 struct alignas(64) Thread {
-    // What the scheduler and a barrier read of every thread first, with the
-    // request's first fields, in one cache line.
-    State state = State::Exited;
-    bool kernelCode = false;       // it was in the kernel's own code when it last switched away
-    long long barriersPassed = 0;  // __syncthreads() calls this thread has got past
+    // What a barrier reads of every thread first, with the request's first
+    // fields, in one cache line.
+    // The __syncthreads() calls this thread got past, less those the whole
+    // block passed at once (BlockBarrier::releaseWholeBlockAtOne): those come
+    // before any thread exits, and the rules only compare one count with another.
+    long long barriersPassed = 0;
     Request request;
     uint3 index{0, 0, 0};
     MaskConflict conflict;
@@ -137,6 +151,7 @@ public:
 
     // A warp of the running block, for the collectives.
     std::vector<Thread>& threads() { return threads_; }
+    State stateOf(int index) const { return stateFrom(waiting_, exited_, index); }
     int warpCount() const { return (threadsPerBlock + warpSize - 1) / warpSize; }
     unsigned int existingLanes(int warp) const {
         const int count = std::min(warpSize, threadsPerBlock - warp * warpSize);
