@@ -37,6 +37,16 @@ constexpr size_t kAlignedHookPromise = 8;
 constexpr size_t kAlignedHookPromise = 16;
 #endif
 
+// The checks of an access the kernel's code made outside its own local
+// memory: out of line, so that a hook whose access is to the thread's own
+// stack (most of them) returns without making a frame.
+[[gnu::noinline]] void checkKernelAccess(void* address, size_t bytes, bool isWrite, AccessKind kind,
+                                         void* returnAddress, bool naturallyAligned) {
+    const warp_emulator::RuntimeCode checking;
+    warp_emulator::MemoryChecks::kernelAccess({address, bytes, isWrite, kind, warp_emulator::Scope::Device,
+                                               warp_emulator::siteOfCode(returnAddress), naturallyAligned});
+}
+
 inline void onAccess(void* address, size_t bytes, bool isWrite, AccessKind kind, void* returnAddress,
                      bool naturallyAligned = false) {
     if (naturallyAligned && bytes > kAlignedHookPromise &&
@@ -51,9 +61,7 @@ inline void onAccess(void* address, size_t bytes, bool isWrite, AccessKind kind,
         if (at >= __start_warp_emulator_builtins && at < __stop_warp_emulator_builtins) {
             return;  // gridDim or blockDim: the launch's own, which no thread writes
         }
-        const warp_emulator::RuntimeCode checking;
-        warp_emulator::MemoryChecks::kernelAccess({address, bytes, isWrite, kind, warp_emulator::Scope::Device,
-                                                   warp_emulator::siteOfCode(returnAddress), naturallyAligned});
+        checkKernelAccess(address, bytes, isWrite, kind, returnAddress, naturallyAligned);
     } else if (warp_emulator::inDeviceArena(address)) {
         warp_emulator::MemoryChecks::hostAccess(address, bytes, isWrite, warp_emulator::siteOfCode(returnAddress));
     }

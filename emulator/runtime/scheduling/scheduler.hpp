@@ -15,6 +15,7 @@
 // the block sets) need the others to go on.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -60,18 +61,21 @@ inline State stateFrom(const std::vector<unsigned int>& waiting, const std::vect
 }
 
 struct alignas(64) Thread {
-    // What a barrier reads of every thread first, with the request's first
-    // fields, in one cache line.
+    // First, in one cache line, what a collective reads of each thread it
+    // carries out and what it answers (RequestCore up to allMatched): a warp's
+    // shuffle touches that line of each lane, and the lane's own reading of
+    // its answer the same line. Then what the rules read more rarely.
+    Request request;
+    MaskConflict conflict;
+    uint3 index{0, 0, 0};
     // The __syncthreads() calls this thread got past, less those the whole
     // block passed at once (BlockBarrier::releaseWholeBlockAtOne): those come
     // before any thread exits, and the rules only compare one count with another.
     long long barriersPassed = 0;
-    Request request;
-    uint3 index{0, 0, 0};
-    MaskConflict conflict;
     long long clockCalls = 0;      // clock64() calls (kernel_entry.cpp)
     long long gridBarriersPassed = 0;  // grid.sync() calls (a cooperative launch)
 };
+static_assert(offsetof(RequestCore, allMatched) < 64, "a thread's request and answer fill its first cache line");
 
 class Scheduler {
 public:
