@@ -97,7 +97,7 @@ constexpr bool isHalfPrecision() {
 }
 
 template <typename T>
-ValueType valueTypeOf() {
+constexpr ValueType valueTypeOf() {
     using U = std::remove_cv_t<T>;
     if constexpr (isHalfPrecision<U>()) {
         return {HalfPrecisionKind<U>::kind, static_cast<unsigned char>(sizeof(U))};
