@@ -249,6 +249,10 @@ PLANTS = [
             "barrier_branches_broken"),
     # The switch keeps each thread's floating-point control only once a call
     # of <cfenv> has changed it: a change it does not hear of is lost.
+    # A launch gives the host thread back its floating-point state: kept
+    # by nothing, the exception flags its threads raised are the host's.
+    runtime("host_floating_point_state_unkept", "scheduling/launch.cpp",
+            "    const HostFloatingPointState hostFloatingPoint;\n", "", "floating_point_state_per_launch_legal"),
     runtime("rounding_change_unheard", "scheduling/floating_point_control.cpp",
             "    warp_emulator::Fibers::floatingPointControlChanges();\n    return __real_fesetround(mode);",
             "    return __real_fesetround(mode);", "floating_point_control_legal"),

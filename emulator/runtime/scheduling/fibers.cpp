@@ -14,12 +14,14 @@
 #include "scheduling/block_workers.hpp"
 
 #ifndef WARP_EMULATOR_USES_UCONTEXT
-// warp_emulator_switch: saves the callee-saved registers, MXCSR's control
-// bits and the x87 control word (the System V ABI makes the caller expect all
-// of these back: a kernel that changes the rounding mode must not change it
-// for another thread) and the stack pointer in *save; loads those of `load`
-// and returns into it. A frame the lean switch saved, before the control
-// first changed, ran with the control the program had until then.
+// warp_emulator_switch: saves the callee-saved registers, MXCSR and the x87
+// control word (the System V ABI makes the caller expect their control bits
+// back: a kernel that changes the rounding mode must not change it for
+// another thread) and the stack pointer in *save; loads those of `load` and
+// returns into it, with MXCSR's exception flags as they are (the ABI leaves
+// them to the caller, and the threads share them). A frame the lean switch
+// saved, before the control first changed, ran with the control the program
+// had until then.
 //
 // warp_emulator_switch_lean: the same without the floating-point control,
 // which every thread shares until a call of <cfenv> changes it (fibers.hpp).
@@ -47,8 +49,13 @@ __asm__(
     // Loading them is slow, and they almost never differ: compare first.
     "  movq (%rdi), %rax\n"  // the stack left, where its own two were saved
     "  movl (%rsp), %ecx\n"
+    "  andl $-64, %ecx\n"  // the control bits of the thread entered
+    "  movl (%rax), %edx\n"
+    "  andl $63, %edx\n"   // the exception flags in force
+    "  orl %edx, %ecx\n"
     "  cmpl (%rax), %ecx\n"
     "  je 1f\n"
+    "  movl %ecx, (%rsp)\n"
     "  ldmxcsr (%rsp)\n"
     "1:\n"
     "  movw 4(%rsp), %cx\n"
@@ -189,6 +196,20 @@ void Fibers::start(int index, Entry entry) {
 void Fibers::resume(int index) { switchStacks(&scheduler_.stackPointer, contexts_[static_cast<size_t>(index)].stackPointer); }
 void Fibers::suspend(int index) { switchStacks(&contexts_[static_cast<size_t>(index)].stackPointer, scheduler_.stackPointer); }
 #endif
+
+HostFloatingPointState::HostFloatingPointState() {
+#if defined(__x86_64__)
+    __asm__ volatile("fnstenv %0\n\tfldenv %0" : "=m"(x87Environment_));  // fnstenv masks the x87's exceptions: fldenv undoes it
+    mxcsr_ = __builtin_ia32_stmxcsr();
+#endif
+}
+
+HostFloatingPointState::~HostFloatingPointState() {
+#if defined(__x86_64__)
+    __asm__ volatile("fldenv %0" : : "m"(x87Environment_));
+    __builtin_ia32_ldmxcsr(mxcsr_);
+#endif
+}
 
 #ifndef WARP_EMULATOR_USES_UCONTEXT
 std::uint64_t Fibers::floatingPointControl() {

@@ -19,7 +19,10 @@
 // changed it by a call of <cfenv> (fesetround and its kin, which the link
 // wraps: floating_point_control.cpp); until then the lean switch leaves it
 // alone (stmxcsr and fnstcw at every switch were 7% of block_reduce's time).
-// A change made by inline assembly or _mm_setcsr() is not seen.
+// A change made by inline assembly or _mm_setcsr() is not seen. MXCSR's
+// exception flags, which the ABI leaves to the caller, the threads share; a
+// launch leaves the host thread's floating-point state as it found it
+// (HostFloatingPointState), as a GPU's does.
 #pragma once
 
 #include <signal.h>
@@ -48,6 +51,21 @@ extern "C" std::uint64_t warp_emulator_first_floating_point_control;
 #endif
 
 namespace warp_emulator {
+
+// The floating-point state (MXCSR, the x87 environment: control and
+// exception flags) of the host thread that runs a launch, kept while it runs
+// and given back after (scheduling/launch.cpp).
+class HostFloatingPointState {
+public:
+    HostFloatingPointState();
+    ~HostFloatingPointState();
+    HostFloatingPointState(const HostFloatingPointState&) = delete;
+    HostFloatingPointState& operator=(const HostFloatingPointState&) = delete;
+
+private:
+    unsigned char x87Environment_[28] = {};  // fnstenv's, in 32-bit protected mode
+    unsigned int mxcsr_ = 0;
+};
 
 class Fibers {
 public:

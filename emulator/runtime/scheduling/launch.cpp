@@ -162,7 +162,9 @@ void runLaunch(const LaunchSpec& spec) {
     // On every core where the launch may, else one block after another
     // (block_workers.hpp), where the watchdog watches its threads. A
     // cooperative launch's blocks wait for each other at grid.sync(): one
-    // process holds them all (cooperative_grid.cpp).
+    // process holds them all (cooperative_grid.cpp). The host thread's
+    // rounding mode and exception flags are as before it, after.
+    const HostFloatingPointState hostFloatingPoint;
     if (tracing || scheduler.cooperative || !BlockWorkers::run(spec)) {
         Watchdog::start([] {
             Scheduler::instance().progress.eraseLine();  // the watchdog's message starts a line of its own
