@@ -291,12 +291,14 @@ void Scheduler::prepareGrid(const LaunchSpec& spec) {
 }
 
 // The block numbered `number`, counted x first: its index, and its random
-// lane order's seed, which is its own, so that a block runs the same
-// whichever blocks ran before it: on one worker or on several.
+// lane order's seed, which is its own, and its first round's order, shuffled
+// from the lanes' own order (not from the last block's), so that a block runs
+// the same whichever blocks ran before it: on one worker or on several.
 void Scheduler::selectBlock(std::uint32_t number) {
     blockNumber = number;
     blockIndex = uint3{number % grid.x, number / grid.x % grid.y, number / (grid.x * grid.y)};
     random_ = Settings::get().seed ^ (0xD1B54A32D192ED03ull * (std::uint64_t{number} + 1));
+    order_.clear();  // roundOrder() makes it again
 }
 
 void Scheduler::runBlockNumbered(std::uint32_t number) {
