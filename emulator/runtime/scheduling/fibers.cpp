@@ -14,6 +14,13 @@
 #include "scheduling/block_workers.hpp"
 
 #ifndef WARP_EMULATOR_USES_UCONTEXT
+// The registers the System V ABI has a callee keep, pushed in this order and
+// popped in the reverse.
+#define WARP_EMULATOR_PUSH_CALLEE_SAVED \
+    "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
+#define WARP_EMULATOR_POP_CALLEE_SAVED \
+    "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
+
 // warp_emulator_switch: saves the callee-saved registers, MXCSR and the x87
 // control word (the System V ABI makes the caller expect their control bits
 // back: a kernel that changes the rounding mode must not change it for
@@ -30,12 +37,7 @@ __asm__(
     ".globl warp_emulator_switch\n"
     ".type warp_emulator_switch, @function\n"
     "warp_emulator_switch:\n"
-    "  pushq %rbp\n"
-    "  pushq %rbx\n"
-    "  pushq %r12\n"
-    "  pushq %r13\n"
-    "  pushq %r14\n"
-    "  pushq %r15\n"
+    WARP_EMULATOR_PUSH_CALLEE_SAVED
     "  subq $8, %rsp\n"
     "  stmxcsr (%rsp)\n"
     "  fnstcw 4(%rsp)\n"
@@ -64,35 +66,22 @@ __asm__(
     "  fldcw 4(%rsp)\n"
     "2:\n"
     "  addq $8, %rsp\n"
-    "  popq %r15\n"
-    "  popq %r14\n"
-    "  popq %r13\n"
-    "  popq %r12\n"
-    "  popq %rbx\n"
-    "  popq %rbp\n"
+    WARP_EMULATOR_POP_CALLEE_SAVED
     "  ret\n"
     ".size warp_emulator_switch, .-warp_emulator_switch\n"
     ".globl warp_emulator_switch_lean\n"
     ".type warp_emulator_switch_lean, @function\n"
     "warp_emulator_switch_lean:\n"
-    "  pushq %rbp\n"
-    "  pushq %rbx\n"
-    "  pushq %r12\n"
-    "  pushq %r13\n"
-    "  pushq %r14\n"
-    "  pushq %r15\n"
+    WARP_EMULATOR_PUSH_CALLEE_SAVED
     "  pushq $-1\n"  // kNoFloatingPointControlSaved
     "  movq %rsp, (%rdi)\n"
     "  movq %rsi, %rsp\n"
     "  addq $8, %rsp\n"
-    "  popq %r15\n"
-    "  popq %r14\n"
-    "  popq %r13\n"
-    "  popq %r12\n"
-    "  popq %rbx\n"
-    "  popq %rbp\n"
+    WARP_EMULATOR_POP_CALLEE_SAVED
     "  ret\n"
     ".size warp_emulator_switch_lean, .-warp_emulator_switch_lean\n");
+#undef WARP_EMULATOR_PUSH_CALLEE_SAVED
+#undef WARP_EMULATOR_POP_CALLEE_SAVED
 
 extern "C" {
 bool warp_emulator_floating_point_control_changed = false;
