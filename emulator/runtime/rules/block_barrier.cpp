@@ -23,8 +23,8 @@ std::string BlockBarrier::whereThreadsWait(const std::vector<int>& waiting) cons
 }
 
 // The commonest release, as release() would make it, without its pass over
-// the threads and its lists: every thread of the block waits at the same plain __syncthreads()
-// (the same call at the same site), and none has exited. The scheduler
+// the threads and its lists: every thread of the block waits at the same
+// plain __syncthreads() (the same call at the same site), and none has exited. The scheduler
 // counted them as they came; where some came another way (a traced warp,
 // a thread_block's sync()), each is asked. False, having changed nothing,
 // where that is not so.

@@ -18,7 +18,8 @@
 // changes it, so a switch saves and loads it only once the program has
 // changed it by a call of <cfenv> (fesetround and its kin, which the link
 // wraps: floating_point_control.cpp); until then the lean switch leaves it
-// alone (stmxcsr and fnstcw at every switch were 7% of block_reduce's time).
+// alone (stmxcsr and fnstcw at every switch cost block_reduce 5% of its user
+// time in pinned A/B runs).
 // A change made by inline assembly or _mm_setcsr() is not seen. MXCSR's
 // exception flags, which the ABI leaves to the caller, the threads share; a
 // launch leaves the host thread's floating-point state as it found it
