@@ -67,6 +67,25 @@ inline void onAccess(void* address, size_t bytes, bool isWrite, AccessKind kind,
     }
 }
 
+// onAccess() for a plain access through an aligned hook of 1, 2, 4 or 8
+// bytes (most of them): the checks made with the size and the direction
+// known when compiled (MemoryChecks::plainAccess()).
+template <size_t Bytes, bool IsWrite>
+inline void onPlainAccess(void* address, void* returnAddress) {
+    if (warp_emulator::kernelCodeRunning) {
+        const char* at = static_cast<const char*>(address);
+        if (at >= warp_emulator::localMemoryStart && at + Bytes <= warp_emulator::localMemoryEnd) {
+            return;
+        }
+        if (at >= __start_warp_emulator_builtins && at < __stop_warp_emulator_builtins) {
+            return;
+        }
+        warp_emulator::MemoryChecks::plainAccess<Bytes, IsWrite>(address, warp_emulator::siteOfCode(returnAddress));
+    } else if (warp_emulator::inDeviceArena(address)) {
+        warp_emulator::MemoryChecks::hostAccess(address, Bytes, IsWrite, warp_emulator::siteOfCode(returnAddress));
+    }
+}
+
 }  // namespace
 
 #define WARP_EMULATOR_RETURN __builtin_return_address(0)
@@ -88,9 +107,9 @@ void __tsan_vptr_read(void** slot) { onAccess(slot, sizeof(void*), false, Access
 
 // The aligned hooks are for accesses the compiler made as of an address the
 // size divides, the unaligned ones for those it knew may not be (a packed struct).
-#define WARP_EMULATOR_HOOKS(n)                                                                                            \
-    void __tsan_read##n(void* a) { onAccess(a, n, false, AccessKind::Plain, WARP_EMULATOR_RETURN, true); }               \
-    void __tsan_write##n(void* a) { onAccess(a, n, true, AccessKind::Plain, WARP_EMULATOR_RETURN, true); }               \
+#define WARP_EMULATOR_HOOKS(n, read, write)                                                                               \
+    void __tsan_read##n(void* a) { read; }                                                                                \
+    void __tsan_write##n(void* a) { write; }                                                                              \
     void __tsan_unaligned_read##n(void* a) { onAccess(a, n, false, AccessKind::Plain, WARP_EMULATOR_RETURN); }           \
     void __tsan_unaligned_write##n(void* a) { onAccess(a, n, true, AccessKind::Plain, WARP_EMULATOR_RETURN); }           \
     void __tsan_volatile_read##n(void* a) { onAccess(a, n, false, AccessKind::Volatile, WARP_EMULATOR_RETURN, true); }   \
@@ -105,11 +124,15 @@ void __tsan_vptr_read(void** slot) { onAccess(slot, sizeof(void*), false, Access
         onAccess(a, n, false, AccessKind::Plain, WARP_EMULATOR_RETURN);                                                   \
         onAccess(a, n, true, AccessKind::Plain, WARP_EMULATOR_RETURN);                                                    \
     }
-WARP_EMULATOR_HOOKS(1)
-WARP_EMULATOR_HOOKS(2)
-WARP_EMULATOR_HOOKS(4)
-WARP_EMULATOR_HOOKS(8)
-WARP_EMULATOR_HOOKS(16)
+#define WARP_EMULATOR_PLAIN(n, isWrite) onPlainAccess<n, isWrite>(a, WARP_EMULATOR_RETURN)
+#define WARP_EMULATOR_GENERAL(n, isWrite) onAccess(a, n, isWrite, AccessKind::Plain, WARP_EMULATOR_RETURN, true)
+WARP_EMULATOR_HOOKS(1, WARP_EMULATOR_PLAIN(1, false), WARP_EMULATOR_PLAIN(1, true))
+WARP_EMULATOR_HOOKS(2, WARP_EMULATOR_PLAIN(2, false), WARP_EMULATOR_PLAIN(2, true))
+WARP_EMULATOR_HOOKS(4, WARP_EMULATOR_PLAIN(4, false), WARP_EMULATOR_PLAIN(4, true))
+WARP_EMULATOR_HOOKS(8, WARP_EMULATOR_PLAIN(8, false), WARP_EMULATOR_PLAIN(8, true))
+WARP_EMULATOR_HOOKS(16, WARP_EMULATOR_GENERAL(16, false), WARP_EMULATOR_GENERAL(16, true))
+#undef WARP_EMULATOR_PLAIN
+#undef WARP_EMULATOR_GENERAL
 #undef WARP_EMULATOR_HOOKS
 
 // GCC's hooks for an access of any size (a struct copied whole).

@@ -55,11 +55,16 @@ public:
     }
     // Inline where no read waits to be the other half of a copy (the common
     // write); writeAfterWaitingRead() otherwise.
-    static void write(const Place& place, const AccessRequest&) {
+    static void write(const Place& place, const AccessRequest&) { write(place); }
+    static void write(const Place& place) {
         if (readWaits_) {
             writeAfterWaitingRead(place);
             return;
         }
+        writeWhileNoReadWaits(place);
+    }
+    // write() where readWaits() is known to be false.
+    static void writeWhileNoReadWaits(const Place& place) {
         // What settle() would do here is undone at once: this write is the
         // one that waits now.
         markDefined(place, Spaces::get().blockSerial());
@@ -78,6 +83,31 @@ public:
             }
         }
     }
+    // Whether a read of the place would find every byte defined (a place
+    // without definedness counts as defined, as readChecked() takes it):
+    // asked before the read, which settle() then completes.
+    static bool allDefined(const Place& place) {
+        if (place.bytes == 4 && (place.defined != nullptr || place.definedInBlock != nullptr)) {
+            return fourDefined(place);
+        }
+        if (place.defined != nullptr) {
+            for (size_t i = 0; i < place.bytes; ++i) {
+                if (place.defined[i] == 0) {
+                    return false;
+                }
+            }
+        } else if (place.definedInBlock != nullptr) {
+            const std::uint32_t block = Spaces::get().blockSerial();
+            for (size_t i = 0; i < place.bytes; ++i) {
+                if (place.definedInBlock[i] != block) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+    // Whether a read waits to be the other half of a copy.
+    static bool readWaits() { return readWaits_; }
     // The host API's writes to device memory: cudaMemset, cudaMemcpy.
     static void defined(Allocation& allocation, size_t offset, size_t bytes);
     static void copyDefinedness(Allocation& to, size_t toOffset, const Allocation& from, size_t fromOffset, size_t bytes);

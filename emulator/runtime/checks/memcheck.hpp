@@ -80,6 +80,9 @@ public:
     // The same for the commonest places, quickly; false where it cannot tell
     // (then locate() is asked). Inline: every access asks it.
     static bool locateCommon(const AccessRequest& access, Place& place);
+    // locateCommon() past the thread's own stack and the alignment: a
+    // __shared__ variable or a live allocation that holds every byte.
+    static bool locateSharedOrGlobal(char* at, size_t bytes, Place& place);
     // The text of an access: "read of 4 bytes at x.cu:12" (site still a token).
     static std::string accessText(const AccessRequest& access);
 
@@ -107,12 +110,16 @@ inline bool MemCheck::locateCommon(const AccessRequest& access, Place& place) {
         ((alignment & (alignment - 1)) == 0 ? number & (alignment - 1) : number % alignment) != 0) {
         return false;
     }
+    return locateSharedOrGlobal(at, access.bytes, place);
+}
+
+inline bool MemCheck::locateSharedOrGlobal(char* at, size_t bytes, Place& place) {
     // In locate()'s order, though the places do not overlap.
     Spaces& spaces = Spaces::get();
     const MemoryRange shared = spaces.staticShared();
     if (shared.bytes != 0 && at >= shared.start && at < shared.start + shared.bytes + kSharedSlack) {
         const NamedObject* variable = SymbolTable::get().sharedVariableAt(at);
-        const bool within = variable != nullptr && at + access.bytes <= variable->start + variable->bytes;
+        const bool within = variable != nullptr && at + bytes <= variable->start + variable->bytes;
         if (!within) {
             return false;
         }
@@ -125,7 +132,7 @@ inline bool MemCheck::locateCommon(const AccessRequest& access, Place& place) {
         return false;
     }
     Allocation* allocation = memory.holding(at);
-    if (allocation == nullptr || !allocation->live || at + access.bytes > allocation->end()) {
+    if (allocation == nullptr || !allocation->live || at + bytes > allocation->end()) {
         return false;
     }
     const size_t offset = static_cast<size_t>(at - allocation->start);

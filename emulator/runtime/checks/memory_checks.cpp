@@ -25,9 +25,10 @@ __thread bool kernelCodeRunning = false;
 __thread const char* localMemoryStart = nullptr;
 __thread const char* localMemoryEnd = nullptr;
 
-// Flattened: the common access's checks (locateCommon(), InitCheck's and
-// RaceCheck's inline parts) are one function.
-[[gnu::flatten]] void MemoryChecks::kernelAccess(const AccessRequest& access) {
+// Inline, and flattened into each function that calls it: the common
+// access's checks (locateCommon(), InitCheck's and RaceCheck's inline parts)
+// are one function.
+inline void MemoryChecks::check(const AccessRequest& access) {
     if (access.kind == AccessKind::Volatile) {
         // Before the checks: the access they check is the one made after the
         // other threads have had their turn.
@@ -60,6 +61,68 @@ __thread const char* localMemoryEnd = nullptr;
                                                                     : Touch::Read);
     }
 }
+
+// Not inline even where flattened: plainAccess() keeps its own code short.
+[[gnu::flatten, gnu::noinline]] void MemoryChecks::kernelAccess(const AccessRequest& access) { check(access); }
+
+// check() for the commonest access: a plain load or store of 1, 2 or 4
+// bytes at an address the size divides (so within one granule), to a
+// __shared__ variable or a live allocation, while no asynchronous copy is in
+// flight, no graph is being recorded and no read waits to be half of a copy.
+// The same checks in the same order, without the questions whose answers
+// that settles, and without an AccessRequest in memory. False, having
+// changed nothing, for any other access, and for a read of bytes not all
+// defined: check() takes those whole.
+template <size_t Bytes, bool IsWrite>
+inline bool MemoryChecks::commonAccess(char* at, std::uint64_t site) {
+    static_assert(Bytes <= kGranuleBytes, "an access within one granule");
+    const auto start = reinterpret_cast<std::uintptr_t>(at);
+    if (asyncCopiesInFlight != 0 || GraphRaces::recording() || InitCheck::readWaits() || start % Bytes != 0) {
+        return false;
+    }
+    // The place stays this function's (its fields in registers): a call that
+    // takes a Place gets a copy.
+    Place place;
+    place.address = at;
+    place.bytes = Bytes;
+    if (!MemCheck::locateSharedOrGlobal(at, Bytes, place) || (!IsWrite && !InitCheck::allDefined(place))) {
+        return false;
+    }
+    if (place.owners != nullptr && BlockSharing::active()) {
+        const Place copy = place;
+        BlockSharing::touch(copy, at, Bytes, IsWrite);
+    }
+    if (IsWrite) {
+        InitCheck::writeWhileNoReadWaits(place);
+    } else {
+        InitCheck::settle();  // what InitCheck::read() does once the bytes are defined
+    }
+    RaceCheck& raceCheck = RaceCheck::get();
+    if (!raceCheck.plainAccessDone(place.granules, place.granuleAddress, place.space, start, Bytes, site, IsWrite)) {
+        const Place copy = place;
+        raceCheck.plainAccess(copy, start, Bytes, site, IsWrite);
+    }
+    return true;
+}
+
+template <size_t Bytes, bool IsWrite>
+[[gnu::flatten]] void MemoryChecks::plainAccess(void* address, std::uint64_t site) {
+    const RuntimeCode checking;
+    if constexpr (Bytes <= kGranuleBytes) {
+        if (commonAccess<Bytes, IsWrite>(static_cast<char*>(address), site)) {
+            return;
+        }
+    }
+    kernelAccess({address, Bytes, IsWrite, AccessKind::Plain, Scope::Device, site, true});
+}
+template void MemoryChecks::plainAccess<1, false>(void*, std::uint64_t);
+template void MemoryChecks::plainAccess<1, true>(void*, std::uint64_t);
+template void MemoryChecks::plainAccess<2, false>(void*, std::uint64_t);
+template void MemoryChecks::plainAccess<2, true>(void*, std::uint64_t);
+template void MemoryChecks::plainAccess<4, false>(void*, std::uint64_t);
+template void MemoryChecks::plainAccess<4, true>(void*, std::uint64_t);
+template void MemoryChecks::plainAccess<8, false>(void*, std::uint64_t);
+template void MemoryChecks::plainAccess<8, true>(void*, std::uint64_t);
 
 Place* MemoryChecks::locateAtomic(const AccessRequest& access) {
     InitCheck::settle();

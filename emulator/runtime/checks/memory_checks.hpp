@@ -62,6 +62,11 @@ public:
     // A kernel's access; stops the kernel (and does not return) when it is
     // invalid.
     static void kernelAccess(const AccessRequest& access);
+    // kernelAccess() for the commonest access, a plain load or store of 1,
+    // 2, 4 or 8 bytes at an address the compiler took to be a multiple of the
+    // size (the instrumentation's aligned hooks), made as runtime code.
+    template <size_t Bytes, bool IsWrite>
+    static void plainAccess(void* address, std::uint64_t site);
     // An atomic function's checks (memcheck stops an invalid one), then its
     // bookkeeping once the operation is known to have written or not.
     static Place* locateAtomic(const AccessRequest& access);
@@ -82,6 +87,11 @@ public:
     // (initcheck.hpp's settle()), since every thread takes it at every switch.
     static inline void threadSwitches();
     static void endLaunch();
+
+private:
+    static void check(const AccessRequest& access);
+    template <size_t Bytes, bool IsWrite>
+    static bool commonAccess(char* at, std::uint64_t site);
 };
 
 }  // namespace warp_emulator

@@ -38,12 +38,15 @@ bool publishedStore(const Access& access) { return access.isWrite && access.publ
 // writes (happens_before.hpp): the address of an access's first byte, so
 // that two 16-bit flags in one granule are two locations. Shared memory is
 // every block's own, so its keys carry the block.
-std::uintptr_t syncKey(std::uintptr_t granuleAddress, unsigned int firstByte, const Place& place) {
+std::uintptr_t syncKey(std::uintptr_t granuleAddress, unsigned int firstByte, Space space) {
     const std::uintptr_t address = granuleAddress + firstByte;
-    if (place.space == Space::Shared || place.space == Space::DynamicShared) {
+    if (space == Space::Shared || space == Space::DynamicShared) {
         return address ^ (static_cast<std::uintptr_t>(Spaces::get().blockSerial()) << 47);
     }
     return address;
+}
+std::uintptr_t syncKey(std::uintptr_t granuleAddress, unsigned int firstByte, const Place& place) {
+    return syncKey(granuleAddress, firstByte, place.space);
 }
 
 unsigned int firstByteOf(unsigned int bytes) { return static_cast<unsigned int>(__builtin_ctz(bytes)); }
@@ -114,7 +117,7 @@ void RaceCheck::accessGranules(const Place& place, const AccessRequest& request,
         const std::uintptr_t from = std::max(start, at) - at;
         const std::uintptr_t to = std::min(end, at + kGranuleBytes) - at;
         current.bytes = ((1u << to) - 1u) & ~((1u << from) - 1u);
-        if (!plain || !plainAccessNeedsNothingMore(*granule, current, at, place)) {
+        if (!plain || !plainAccessNeedsNothingMore(*granule, current, at, place.space)) {
             checkGranule(*granule, current, at, place, isCas);
         }
     }
@@ -132,13 +135,13 @@ void RaceCheck::accessGranules(const Place& place, const AccessRequest& request,
 // say: checkGranule() then decides. The first four are asked inline, and the
 // location's key made only for the last.
 inline bool RaceCheck::harmless(const Access& earlier, const Access& current, std::uintptr_t granuleAddress,
-                                const Place& place) const {
+                                Space space) const {
     if (earlier.thread == 0 || earlier.thread == current.thread || (earlier.bytes & current.bytes) == 0 ||
         (!earlier.isWrite && !current.isWrite)) {
         return true;
     }
     return !isReadOnlyCache(earlier) &&
-           ordered(earlier, current, syncKey(granuleAddress, firstByteOf(current.bytes), place));
+           ordered(earlier, current, syncKey(granuleAddress, firstByteOf(current.bytes), space));
 }
 
 bool RaceCheck::ordered(const Access& earlier, const Access& current, std::uintptr_t key) const {
@@ -151,17 +154,17 @@ bool RaceCheck::ordered(const Access& earlier, const Access& current, std::uintp
 // release written to it, nothing to report, nothing to keep aside. Returns
 // false, having changed nothing, where any of that is not so.
 bool RaceCheck::plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
-                                            const Place& place) {
+                                            Space space) {
     if (granule.read.moreReads) {
         return false;
     }
-    if (!harmless(granule.write, current, granuleAddress, place)) {
+    if (!harmless(granule.write, current, granuleAddress, space)) {
         return false;
     }
     if (current.isWrite) {
         const Access& write = granule.write;
         const Access& read = granule.read;
-        if (write.syncLocation || !harmless(read, current, granuleAddress, place) ||
+        if (write.syncLocation || !harmless(read, current, granuleAddress, space) ||
             (write.thread != 0 && write.thread != current.thread && (write.bytes & ~current.bytes) != 0) ||
             (read.thread != 0 && (read.bytes & ~current.bytes) != 0)) {
             return false;
@@ -173,7 +176,7 @@ bool RaceCheck::plainAccessNeedsNothingMore(Granule& granule, const Access& curr
     const Access& last = granule.read;
     const bool replaces = last.thread == 0 || last.thread == current.thread ||
                           ((last.bytes & ~current.bytes) == 0 &&
-                           ordered(last, current, syncKey(granuleAddress, firstByteOf(current.bytes), place)));
+                           ordered(last, current, syncKey(granuleAddress, firstByteOf(current.bytes), space)));
     if (!replaces) {
         return false;
     }

@@ -82,26 +82,38 @@ public:
     // `isWrite`: what the access did (an atomicCAS that failed only read).
     // Inline for the commonest access, a plain one within one granule.
     void access(const Place& place, const AccessRequest& request, bool isWrite, bool isCas) {
-        if (!Settings::get().raceCheck || place.granules == nullptr) {
-            return;
-        }
         const auto start = reinterpret_cast<std::uintptr_t>(request.address);
         const std::uintptr_t end = start + request.bytes;
         if (request.kind != AccessKind::Plain || end > place.granuleAddress + kGranuleBytes || start >= end) {
-            accessGranules(place, request, isWrite, isCas);
+            if (Settings::get().raceCheck && place.granules != nullptr) {
+                accessGranules(place, request, isWrite, isCas);
+            }
             return;
         }
-        Scheduler& scheduler = Scheduler::instance();
-        Access current;
-        current.thread = scheduler.currentGridThread();
-        current.epoch = scheduler.currentClock().epoch;
-        current.site = request.site;
-        current.isWrite = isWrite;
-        const auto from = static_cast<unsigned int>(start - place.granuleAddress);
-        current.bytes = ((1u << request.bytes) - 1u) << from;  // within the granule: 4 bits at most
-        if (!plainAccessNeedsNothingMore(*place.granules, current, place.granuleAddress, place)) {
+        plainAccess(place, start, request.bytes, request.site, isWrite, isCas);
+    }
+    // access() for a plain access of `bytes` at `start`, all within the
+    // place's granule: the request's parts given apart, as
+    // MemoryChecks::plainAccess() has them.
+    void plainAccess(const Place& place, std::uintptr_t start, size_t bytes, std::uint64_t site, bool isWrite,
+                     bool isCas = false) {
+        if (!Settings::get().raceCheck || place.granules == nullptr) {
+            return;
+        }
+        const Access current = plainAccessOf(place.granuleAddress, start, bytes, site, isWrite);
+        if (!plainAccessNeedsNothingMore(*place.granules, current, place.granuleAddress, place.space)) {
             checkGranule(*place.granules, current, place.granuleAddress, place, isCas);
         }
+    }
+    // plainAccess() where it needs nothing more than a few comparisons, for
+    // a caller that has made no Place of its own (MemoryChecks' common
+    // access): false, having changed nothing, where plainAccess() must check
+    // the granule whole.
+    bool plainAccessDone(Granule* granule, std::uintptr_t granuleAddress, Space space, std::uintptr_t start,
+                         size_t bytes, std::uint64_t site, bool isWrite) {
+        return !Settings::get().raceCheck || granule == nullptr ||
+               plainAccessNeedsNothingMore(*granule, plainAccessOf(granuleAddress, start, bytes, site, isWrite),
+                                           granuleAddress, space);
     }
 
 private:
@@ -124,12 +136,25 @@ private:
     // section, which wants a fence, not an atomic (race_reports.hpp).
     std::unordered_set<std::uint32_t> strongWriters_;
 
+    // The running thread's plain access of `bytes` at `start`, in the granule at `granuleAddress`.
+    static Access plainAccessOf(std::uintptr_t granuleAddress, std::uintptr_t start, size_t bytes, std::uint64_t site,
+                                bool isWrite) {
+        Scheduler& scheduler = Scheduler::instance();
+        Access current;
+        current.thread = scheduler.currentGridThread();
+        current.epoch = scheduler.currentClock().epoch;
+        current.site = site;
+        current.isWrite = isWrite;
+        const auto from = static_cast<unsigned int>(start - granuleAddress);
+        current.bytes = ((1u << bytes) - 1u) << from;  // within the granule: 4 bits at most
+        return current;
+    }
     // Any other access: strong, or across granules.
     void accessGranules(const Place& place, const AccessRequest& request, bool isWrite, bool isCas);
-    bool harmless(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, const Place& place) const;
+    bool harmless(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, Space space) const;
     bool ordered(const Access& earlier, const Access& current, std::uintptr_t key) const;
     bool plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
-                                     const Place& place);
+                                     Space space);
     void checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place, bool isCas);
     // Whether conflict() has anything to judge: two accesses of one byte
     // at least, one a write. Asked inline, before the call: a granule that
