@@ -67,8 +67,8 @@ public:
     static void writeWhileNoReadWaits(const Place& place) {
         // What settle() would do here is undone at once: this write is the
         // one that waits now.
-        markDefined(place, Spaces::get().blockSerial());
-        lastWrite_ = {true, Scheduler::instance().currentGridThread(), place.bytes, place.defined, place.definedInBlock};
+        markDefined(place, Spaces::made().blockSerial());
+        lastWrite_ = {true, Scheduler::made().currentGridThread(), place.bytes, place.defined, place.definedInBlock};
         halfOfACopyWaits_ = true;
     }
     // The running thread switches away, or makes an access that is not the
@@ -97,7 +97,7 @@ public:
                 }
             }
         } else if (place.definedInBlock != nullptr) {
-            const std::uint32_t block = Spaces::get().blockSerial();
+            const std::uint32_t block = Spaces::made().blockSerial();
             for (size_t i = 0; i < place.bytes; ++i) {
                 if (place.definedInBlock[i] != block) {
                     return false;
@@ -120,7 +120,7 @@ private:
             return four == 0x01010101u;
         }
         if (place.definedInBlock != nullptr) {
-            const std::uint32_t block = Spaces::get().blockSerial();
+            const std::uint32_t block = Spaces::made().blockSerial();
             const std::uint32_t* bytes = place.definedInBlock;
             return bytes[0] == block && bytes[1] == block && bytes[2] == block && bytes[3] == block;
         }

@@ -53,7 +53,7 @@ struct Place {
     // block's definedness and granules of its bytes (locate() and
     // locateCommon() both say so).
     void inSharedVariable(const NamedObject* variable, char* at) {
-        Spaces& spaces = Spaces::get();
+        Spaces& spaces = Spaces::made();
         space = Space::Shared;
         object = variable;
         definedInBlock = spaces.sharedDefined(at);
@@ -115,7 +115,7 @@ inline bool MemCheck::locateCommon(const AccessRequest& access, Place& place) {
 
 inline bool MemCheck::locateSharedOrGlobal(char* at, size_t bytes, Place& place) {
     // In locate()'s order, though the places do not overlap.
-    Spaces& spaces = Spaces::get();
+    Spaces& spaces = Spaces::made();
     const MemoryRange shared = spaces.staticShared();
     if (shared.bytes != 0 && at >= shared.start && at < shared.start + shared.bytes + kSharedSlack) {
         const NamedObject* variable = SymbolTable::get().sharedVariableAt(at);

@@ -97,7 +97,7 @@ inline bool MemoryChecks::commonAccess(char* at, std::uint64_t site) {
     } else {
         InitCheck::settle();  // what InitCheck::read() does once the bytes are defined
     }
-    RaceCheck& raceCheck = RaceCheck::get();
+    RaceCheck& raceCheck = RaceCheck::made();
     if (!raceCheck.plainAccessDone(place.granules, place.granuleAddress, place.space, start, Bytes, site, IsWrite)) {
         const Place copy = place;
         raceCheck.plainAccess(copy, start, Bytes, site, IsWrite);

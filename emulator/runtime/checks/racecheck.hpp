@@ -68,9 +68,13 @@ class RaceCheck {
 public:
     // Inline: the checks ask for it at every access.
     static RaceCheck& get() {
-        static RaceCheck* const check = new RaceCheck;
+        static RaceCheck* const check = made_ = new RaceCheck;
         return *check;
     }
+    // get()'s, for the checks of a kernel's accesses, which run only after
+    // the launch's MemoryChecks::beginLaunch() has asked get(): no guard
+    // variable to test on the path of every access.
+    static RaceCheck& made() { return *made_; }
     void beginLaunch();
     void beginBlock();
     // grid.sync(): every access so far is ordered before every one after, so
@@ -117,6 +121,7 @@ public:
     }
 
 private:
+    static inline RaceCheck* made_ = nullptr;
     struct Extra {
         std::vector<Access> accesses;
         std::uint32_t writes = 0;  // how many of them are writes: all that a read need pass
@@ -139,7 +144,7 @@ private:
     // The running thread's plain access of `bytes` at `start`, in the granule at `granuleAddress`.
     static Access plainAccessOf(std::uintptr_t granuleAddress, std::uintptr_t start, size_t bytes, std::uint64_t site,
                                 bool isWrite) {
-        Scheduler& scheduler = Scheduler::instance();
+        Scheduler& scheduler = Scheduler::made();
         Access current;
         current.thread = scheduler.currentGridThread();
         current.epoch = scheduler.currentClock().epoch;

@@ -36,9 +36,13 @@ class Spaces {
 public:
     // Inline: the checks ask for it at every access.
     static Spaces& get() {
-        static Spaces* const spaces = new Spaces;
+        static Spaces* const spaces = made_ = new Spaces;
         return *spaces;
     }
+    // get()'s, for the checks of a kernel's accesses, which run only after
+    // the launch's MemoryChecks::beginLaunch() has asked get(): no guard
+    // variable to test on the path of every access.
+    static Spaces& made() { return *made_; }
 
     MemoryRange staticShared() const { return staticShared_; }
     char* dynamicShared() const { return dynamicShared_; }
@@ -96,6 +100,8 @@ private:
     // The granules a block or launch touched, to empty only those.
     size_t staticTouchedEnd_ = 0, dynamicTouchedEnd_ = 0;
     bool variablesTouched_ = false;
+
+    static inline Spaces* made_ = nullptr;
 
     Spaces();
 };

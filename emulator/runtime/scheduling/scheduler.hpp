@@ -81,9 +81,12 @@ class Scheduler {
 public:
     // Inline: the checks ask for it at every access.
     static Scheduler& instance() {
-        static Scheduler* const scheduler = new Scheduler;
+        static Scheduler* const scheduler = made_ = new Scheduler;
         return *scheduler;
     }
+    // instance()'s, for the checks of a kernel's accesses, which run only
+    // inside a launch: no guard variable to test on the path of every access.
+    static Scheduler& made() { return *made_; }
 
     // The launch being run, and its findings.
     std::string kernelName;
@@ -190,6 +193,7 @@ public:
     void setTracingLaunch(bool on) { tracingLaunch_ = on; }
 
 private:
+    static inline Scheduler* made_ = nullptr;
     Fibers& fibers_;  // Fibers::instance(), kept: every switch asks for it
     std::vector<Thread> threads_;
     Thread* current_ = nullptr;
