@@ -157,7 +157,10 @@ private:
     // Any other access: strong, or across granules.
     void accessGranules(const Place& place, const AccessRequest& request, bool isWrite, bool isCas);
     bool harmless(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, Space space) const;
+    bool harmlessOrdered(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, Space space) const;
+    bool orderedAt(const Access& earlier, const Access& current, std::uintptr_t granuleAddress, Space space) const;
     bool ordered(const Access& earlier, const Access& current, std::uintptr_t key) const;
+    // Inline (below): every plain access asks it.
     bool plainAccessNeedsNothingMore(Granule& granule, const Access& current, std::uintptr_t granuleAddress,
                                      Space space);
     void checkGranule(Granule& granule, Access current, std::uintptr_t granuleAddress, const Place& place, bool isCas);
@@ -171,5 +174,53 @@ private:
                   const Place& place);
     std::unordered_map<const Granule*, Extra>& extrasFor(const Place& place);
 };
+
+// Whether conflict() would find nothing to say of `earlier` and `current`,
+// a plain access to the granule at `granuleAddress`: the same thread, other
+// bytes, two reads, or ordered. False also where it may have something to
+// say: checkGranule() then decides. The first four are asked inline, and the
+// location's key made only for the last.
+inline bool RaceCheck::harmless(const Access& earlier, const Access& current, std::uintptr_t granuleAddress,
+                                Space space) const {
+    if (earlier.thread == 0 || earlier.thread == current.thread || (earlier.bytes & current.bytes) == 0 ||
+        (!earlier.isWrite && !current.isWrite)) {
+        return true;
+    }
+    return harmlessOrdered(earlier, current, granuleAddress, space);
+}
+
+// The common case of a plain load or store, done as checkGranule() would do
+// it, in a few comparisons: no other accesses kept aside for the granule, no
+// release written to it, nothing to report, nothing to keep aside. Returns
+// false, having changed nothing, where any of that is not so.
+inline bool RaceCheck::plainAccessNeedsNothingMore(Granule& granule, const Access& current,
+                                                   std::uintptr_t granuleAddress, Space space) {
+    if (granule.read.moreReads) {
+        return false;
+    }
+    if (!harmless(granule.write, current, granuleAddress, space)) {
+        return false;
+    }
+    if (current.isWrite) {
+        const Access& write = granule.write;
+        const Access& read = granule.read;
+        if (write.syncLocation || !harmless(read, current, granuleAddress, space) ||
+            (write.thread != 0 && write.thread != current.thread && (write.bytes & ~current.bytes) != 0) ||
+            (read.thread != 0 && (read.bytes & ~current.bytes) != 0)) {
+            return false;
+        }
+        granule.write = current;
+        granule.read = Access{};
+        return true;
+    }
+    const Access& last = granule.read;
+    const bool replaces = last.thread == 0 || last.thread == current.thread ||
+                          ((last.bytes & ~current.bytes) == 0 && orderedAt(last, current, granuleAddress, space));
+    if (!replaces) {
+        return false;
+    }
+    granule.read = current;
+    return true;
+}
 
 }  // namespace warp_emulator
