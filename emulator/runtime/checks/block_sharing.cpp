@@ -52,12 +52,11 @@ void BlockSharing::saveOriginal(const Place& place, std::uintptr_t granule) {
     }
     UndoEntry& entry = undo_->entries[undo_->count];
     std::memcpy(&entry.bytes, reinterpret_cast<const void*>(granule), sizeof entry.bytes);
-    entry.address = granule;
-    entry.hasDefined = 0;
+    entry.addressAndFlag = granule;
     if (place.space == Space::Global && place.allocation->defined != nullptr) {
         const size_t offset = granule - reinterpret_cast<std::uintptr_t>(place.allocation->start);
         std::memcpy(&entry.defined, place.allocation->defined + offset, sizeof entry.defined);
-        entry.hasDefined = 1;
+        entry.addressAndFlag |= UndoEntry::kHasDefined;
     }
     __atomic_store_n(&undo_->count, undo_->count + 1, __ATOMIC_RELEASE);
 }
@@ -121,9 +120,9 @@ void BlockSharing::undo(const UndoLog& log) {
     DeviceMemory& memory = DeviceMemory::instance();
     for (std::uint64_t i = log.count; i-- > 0;) {
         const UndoEntry& entry = log.entries[i];
-        void* at = reinterpret_cast<void*>(entry.address);
+        void* at = reinterpret_cast<void*>(entry.addressAndFlag & ~UndoEntry::kHasDefined);
         std::memcpy(at, &entry.bytes, sizeof entry.bytes);
-        if (entry.hasDefined != 0) {
+        if ((entry.addressAndFlag & UndoEntry::kHasDefined) != 0) {
             Allocation* allocation = memory.holding(at);
             if (allocation != nullptr && allocation->defined != nullptr) {
                 std::memcpy(allocation->defined + (static_cast<char*>(at) - allocation->start), &entry.defined,

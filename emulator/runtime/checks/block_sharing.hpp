@@ -32,14 +32,18 @@ namespace warp_emulator {
 
 struct Place;
 
-// What one granule was before the attempt wrote it.
+// What one granule was before the attempt wrote it, in 16 bytes: a worker
+// writes one for each granule it writes, in memory it shares with the
+// program, which it faults in a page at a time.
 struct UndoEntry {
-    std::uint64_t address;
+    // The granule's address, which kGranuleBytes divides, so that its lowest
+    // bit is free: kHasDefined there when `defined` holds its definedness.
+    std::uint64_t addressAndFlag;
     std::uint32_t bytes;
-    std::uint32_t defined;    // its four definedness bytes, where it has them
-    std::uint32_t hasDefined;
-    std::uint32_t unused;
+    std::uint32_t defined;  // its four definedness bytes, where it has them
+    static constexpr std::uint64_t kHasDefined = 1;
 };
+static_assert(sizeof(UndoEntry) == 16 && kGranuleBytes % 2 == 0, "an undo entry is 16 bytes");
 
 // The undo log of one worker, in memory the program shares with it: a count,
 // then the entries, so that the program can read all of it however the
