@@ -53,11 +53,9 @@ struct Place {
     // block's definedness and granules of its bytes (locate() and
     // locateCommon() both say so).
     void inSharedVariable(const NamedObject* variable, char* at) {
-        Spaces& spaces = Spaces::made();
         space = Space::Shared;
         object = variable;
-        definedInBlock = spaces.sharedDefined(at);
-        granules = spaces.sharedGranule(at, &granuleAddress);
+        granules = Spaces::made().staticSharedShadows(at, &definedInBlock, &granuleAddress);
     }
 
     // "element 7 of the float[100] from cudaMalloc at x.cu:5", "the __shared__ variable tile (bytes 8-11)"
@@ -118,7 +116,7 @@ inline bool MemCheck::locateSharedOrGlobal(char* at, size_t bytes, Place& place)
     Spaces& spaces = Spaces::made();
     const MemoryRange shared = spaces.staticShared();
     if (shared.bytes != 0 && at >= shared.start && at < shared.start + shared.bytes + kSharedSlack) {
-        const NamedObject* variable = SymbolTable::get().sharedVariableAt(at);
+        const NamedObject* variable = SymbolTable::made().sharedVariableAt(at);
         const bool within = variable != nullptr && at + bytes <= variable->start + variable->bytes;
         if (!within) {
             return false;

@@ -82,6 +82,16 @@ public:
         touched = std::min(std::max(touched, index + 5), granules.size());
         return &granules[index];
     }
+    // Both, for an address in the __shared__ variables' section (the
+    // commonest access's): the section asked of once.
+    Granule* staticSharedShadows(const char* address, std::uint32_t** defined, std::uintptr_t* granuleAddress) {
+        const size_t offset = static_cast<size_t>(address - staticShared_.start);
+        *defined = &staticDefined_[offset];
+        const size_t index = offset / kGranuleBytes;
+        *granuleAddress = reinterpret_cast<std::uintptr_t>(staticShared_.start) + index * kGranuleBytes;
+        staticTouchedEnd_ = std::min(std::max(staticTouchedEnd_, index + 5), staticGranules_.size());
+        return &staticGranules_[index];
+    }
     Granule* variableGranule(const char* address, std::uintptr_t* granuleAddress, BlockOwner** owner);
 
 private:

@@ -31,9 +31,12 @@ class SymbolTable {
 public:
     // Inline: the checks ask for it at every access.
     static const SymbolTable& get() {
-        static const SymbolTable* const table = new SymbolTable;
+        static const SymbolTable* const table = made_ = new SymbolTable;
         return *table;
     }
+    // get()'s, for the checks of a kernel's accesses: Spaces, which a launch
+    // makes first, asked get() for it. No guard variable to test.
+    static const SymbolTable& made() { return *made_; }
 
     // The kernel's name without its parameter list, or its address.
     std::string nameOf(const void* function) const;
@@ -76,6 +79,7 @@ public:
     std::string functionAt(const void* address) const;
 
 private:
+    static inline const SymbolTable* made_ = nullptr;
     struct Symbol {
         std::string name;
         std::uintptr_t address;
