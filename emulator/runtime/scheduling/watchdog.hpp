@@ -57,10 +57,11 @@ private:
         unsigned stillSeconds = 0;
         std::string (*who)() = nullptr;
     };
-    static State& state() {
-        static State* s = new State;
-        return *s;
-    }
+    // Constant-initialised, with nothing to destroy (below the class): no
+    // guard variable to test at progress(), which every thread calls at
+    // every switch.
+    static State state_;
+    static State& state() { return state_; }
 
     static void tick(int) {
         State& s = state();
@@ -88,5 +89,7 @@ private:
         _exit(kCannotRunExitCode);
     }
 };
+
+inline Watchdog::State Watchdog::state_;
 
 }  // namespace warp_emulator
