@@ -264,6 +264,13 @@ PLANTS = [
     runtime("shared_bounds_unchecked", "checks/memcheck.cpp",
             "if (variable == nullptr || at + access.bytes > variable->start + variable->bytes) {", "if (false) {",
             "oob_shared_broken"),
+    # The commonest access's own path (memory_checks.cpp's commonAccess()):
+    # a read it takes without asking whether the bytes are defined, and a
+    # race check it skips, each go unseen.
+    runtime("common_access_reads_undefined", "checks/memory_checks.cpp", "(!IsWrite && !InitCheck::allDefined(place))",
+            "false", "uninitialised_shared_broken"),
+    runtime("common_access_unraced", "checks/memory_checks.cpp", "if (!raceCheck.plainAccessDone(",
+            "if (false && !raceCheck.plainAccessDone(", "race_float_tile_broken"),
     runtime("uninitialised_reads_unchecked", "checks/initcheck.cpp", "    if (undefined == 0) {", "    if (true) {",
             "uninitialised_global_broken"),
     runtime("barrier_orders_nothing", "rules/block_barrier.cpp", "    scheduler_.happensBefore.barrier(arrived);", "",
