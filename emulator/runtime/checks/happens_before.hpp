@@ -226,6 +226,12 @@ public:
     bool strongWrite(ThreadClock& clock, std::uint32_t thread, std::uintptr_t granule, bool readModifyWrite);
     // A plain write to a location with a log ends the releases it carried.
     void plainWrite(std::uintptr_t granule);
+    // A volatile store of the thread of `clock`, kept until a strong write
+    // publishes it (publishVolatileStores).
+    void volatileStore(ThreadClock& clock, const ThreadClock::VolatileStore& store) {
+        clock.unpublishedVolatileStores.push_back(store);
+        beyondBarriers_ = true;
+    }
     // A strong write by the thread of `clock`: the volatile stores it made
     // since its last strong write, and those its block's threads made before
     // a barrier since, become ones it was to publish (Access::published).
@@ -258,6 +264,11 @@ private:
     // The volatile stores of the block's threads that a barrier has ordered
     // before what follows it, not yet published (publishVolatileStores).
     std::vector<ThreadClock::VolatileStore> blockVolatileStores_;
+    // Whether a thread of the block may know of anything beyond its barriers
+    // and __syncwarp()s (ThreadClock::knowledge), or hold an acquire not yet
+    // completed or a volatile store not yet published: until one does, a
+    // barrier only moves each thread's epoch on.
+    bool beyondBarriers_ = false;
 
     std::uint32_t blockOf(std::uint32_t thread) const { return (thread - 1) / static_cast<std::uint32_t>(threadsPerBlock_); }
     std::uint32_t indexInBlock(std::uint32_t thread) const { return (thread - 1) % static_cast<std::uint32_t>(threadsPerBlock_); }

@@ -274,7 +274,7 @@ void RaceCheck::checkGranule(Granule& granule, Access current, std::uintptr_t gr
         granule.write = current;
         granule.write.syncLocation = logged || nowLogged;
         if (current.kind == static_cast<unsigned>(AccessKind::Volatile)) {
-            clock.unpublishedVolatileStores.push_back({&granule, current.thread, current.epoch});
+            scheduler.happensBefore.volatileStore(clock, {&granule, current.thread, current.epoch});
         }
         granule.read = Access{};
         granule.read.moreReads = extras != nullptr && !extras->accesses.empty();

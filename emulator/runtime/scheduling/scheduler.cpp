@@ -87,11 +87,8 @@ inline void Scheduler::enter(int index) {
 // The next thread of the round that may run, or -1 when the round is over
 // (or the kernel stopped).
 inline int Scheduler::nextInRound() {
-    while (roundAt_ < order_.size() && stoppedWith_ == cudaSuccess) {
-        const int i = order_[roundAt_++];
-        if (stateOf(i) == State::Runnable) {
-            return i;
-        }
+    if (roundNext_ != roundEnd_ && stoppedWith_ == cudaSuccess) {
+        return *roundNext_++;
     }
     return -1;
 }
@@ -102,8 +99,8 @@ inline int Scheduler::nextInRound() {
 // switch into a block's 256th stack since its last turn otherwise waits on
 // memory (perf: a quarter of block_reduce's time, on the switch's first load).
 inline void Scheduler::prefetchAfter() const {
-    if (roundAt_ < order_.size()) {
-        fibers_.prefetch(order_[roundAt_]);
+    if (roundNext_ != roundEnd_) {
+        fibers_.prefetch(*roundNext_);
     }
 }
 
@@ -141,7 +138,7 @@ inline void Scheduler::switchAway(int index) {
 }
 
 void Scheduler::threadEntry() {
-    Scheduler& scheduler = instance();
+    Scheduler& scheduler = made();  // a thread starts only inside a launch
     scheduler.body_(scheduler.bodyContext_);
     AsyncCopies::get().threadExits();  // what it left in flight lands now, as it would before the kernel ends
     const int index = scheduler.currentIndex_;
@@ -278,6 +275,54 @@ const std::vector<int>& Scheduler::roundOrder(LaneOrder order) {
     return order_;
 }
 
+// The round's runnable threads, taken once at its start: while a round runs,
+// only the running thread changes its own state (it waits, exits or stops
+// the kernel); the collectives and barriers let threads run on between
+// rounds (runBlock). So the switch from one thread to the next reads one
+// list, not each thread's state. In the lanes' own order, or its reverse,
+// the list is read off each warp's bitmaps; a random order is shuffled and
+// then filtered.
+void Scheduler::beginRound(LaneOrder order) {
+    runnable_.resize(static_cast<size_t>(threadsPerBlock));
+    int* next = runnable_.data();
+    const auto runnableLanes = [&](int warp) {
+        return existingLanes(warp) & ~(waiting_[static_cast<size_t>(warp)] | exited_[static_cast<size_t>(warp)]);
+    };
+    if (order == LaneOrder::Ascending) {
+        for (int warp = 0; warp < warpCount(); ++warp) {
+            const int first = warp * warpSize;
+            unsigned int lanes = runnableLanes(warp);
+            if (lanes == 0xffffffffu) {  // the common case: every lane
+                for (int lane = 0; lane < warpSize; ++lane) {
+                    next[lane] = first + lane;
+                }
+                next += warpSize;
+                continue;
+            }
+            for (; lanes != 0; lanes &= lanes - 1) {
+                *next++ = first + __builtin_ctz(lanes);
+            }
+        }
+    } else if (order == LaneOrder::Descending) {
+        for (int warp = warpCount() - 1; warp >= 0; --warp) {
+            const int first = warp * warpSize;
+            for (unsigned int lanes = runnableLanes(warp); lanes != 0;) {
+                const int lane = warpSize - 1 - __builtin_clz(lanes);
+                *next++ = first + lane;
+                lanes &= ~(1u << lane);
+            }
+        }
+    } else {
+        for (const int i : roundOrder(order)) {
+            if (stateOf(i) == State::Runnable) {
+                *next++ = i;
+            }
+        }
+    }
+    roundNext_ = runnable_.data();
+    roundEnd_ = next;
+}
+
 void Scheduler::prepareGrid(const LaunchSpec& spec) {
     body_ = spec.body;
     bodyContext_ = spec.context;
@@ -376,9 +421,8 @@ Scheduler::BlockEnd Scheduler::runBlock(LaneOrder laneOrder) {
     WarpCollectives& collectives = WarpCollectives::instance();
     for (;;) {
         // A round: every runnable thread runs until it waits or exits, in the
-        // round's order (nextInRound).
-        roundOrder(laneOrder);
-        roundAt_ = 0;
+        // round's order (beginRound, nextInRound).
+        beginRound(laneOrder);
         yielded_ = false;
         const int first = nextInRound();
         if (first >= 0) {

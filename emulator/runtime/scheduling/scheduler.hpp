@@ -206,8 +206,12 @@ private:
     cudaError_t stoppedWith_ = cudaSuccess;
     void (*body_)(void*) = nullptr;
     void* bodyContext_ = nullptr;
-    std::vector<int> order_;  // the round's order; roundAt_: the next place in it
-    size_t roundAt_ = 0;
+    std::vector<int> order_;  // the round's order of the block's threads
+    // The threads of the round that may run, in its order (beginRound), and
+    // the next of them to run and the end.
+    std::vector<int> runnable_;
+    const int* roundNext_ = nullptr;
+    const int* roundEnd_ = nullptr;
     LaneOrder orderMade_ = LaneOrder::Ascending;
     std::vector<ThreadClock> clocks_;
     std::vector<ThreadClock*> clockPointers_;
@@ -234,6 +238,7 @@ private:
     void suspendBlock(SuspendedBlock& block);
     void resumeBlock(SuspendedBlock& block);
     const std::vector<int>& roundOrder(LaneOrder order);
+    void beginRound(LaneOrder order);
     void resume(int index);
     // Every thread takes these at every collective: inlined where they are
     // called (scheduler.cpp), they cost no calls of their own.
