@@ -50,7 +50,7 @@ struct Settings {
     unsigned workers = 1;               // WARP_EMULATOR_WORKERS=N (default: the cores this process may use)
 
     static Settings& get() {
-        static Settings* settings = new Settings(fromEnvironment());
+        static Settings* settings = read();
         return *settings;
     }
 
@@ -83,6 +83,12 @@ struct Settings {
     }
 
 private:
+    // Out of line and cold, even where get() is inlined into a function
+    // flattened for speed (the checks of every access, memory_checks.cpp):
+    // what runs once is not copied into each of them, where it took
+    // registers and stack from the path every access takes.
+    [[gnu::noinline, gnu::cold]] static Settings* read() { return new Settings(fromEnvironment()); }
+
     [[noreturn]] static void refuse(const char* name, const char* value, const char* expected) {
         std::fprintf(stderr, "warp emulator: %s=%s: expected %s\n", name, value, expected);
         std::exit(2);
