@@ -71,6 +71,17 @@ __attribute__((noinline)) void enterKernel(Kernel kernel, Arguments... arguments
     kernelCodeEnds();
 }
 
+// enterKernel() with the arguments `bound` holds: what each thread of a
+// launch runs first. Its reads of the launch's own records (the kernel, the
+// arguments) are the emulator's, of host memory, and not a kernel's: left
+// unchecked (no_sanitize), as the glue is (WARP_EMULATOR_GLUE), where each
+// took a hook's call at every thread's start.
+template <typename Kernel, typename Tuple, size_t... Index>
+__attribute__((no_sanitize("thread"))) void enterKernelWith(Kernel kernel, Tuple& bound,
+                                                             std::index_sequence<Index...>) {
+    enterKernel(kernel, std::get<Index>(bound)...);
+}
+
 template <typename Kernel, typename Tuple>
 void launchWith(Kernel kernel, const void* address, const char* name, dim3 grid, dim3 block, size_t sharedBytes,
                 Tuple& bound) {
@@ -85,9 +96,9 @@ void launchWith(Kernel kernel, const void* address, const char* name, dim3 grid,
     spec.block = block;
     spec.sharedBytes = sharedBytes;
     spec.context = &context;
-    spec.body = [](void* opaque) {
-        Context& c = *static_cast<Context*>(opaque);
-        std::apply([&](auto&... argument) { enterKernel(c.kernel, argument...); }, *c.bound);
+    spec.body = [](void* opaque) __attribute__((no_sanitize("thread"))) {
+        const Context& c = *static_cast<const Context*>(opaque);
+        enterKernelWith(c.kernel, *c.bound, std::make_index_sequence<std::tuple_size<Tuple>::value>{});
     };
     spec.pointerArguments = pointerArguments(bound);
     runLaunch(spec);
