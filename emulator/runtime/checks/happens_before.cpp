@@ -47,6 +47,7 @@ void HappensBefore::beginLaunch(int threadsPerBlock) {
 
 void HappensBefore::beginBlock(std::uint32_t block, const std::vector<ThreadClock*>& clocks) {
     block_ = block;
+    firstThread_ = block * static_cast<std::uint32_t>(threadsPerBlock_) + 1;
     clocks_ = clocks;
     for (ThreadClock* clock : clocks_) {
         clock->reset();
@@ -90,12 +91,12 @@ bool HappensBefore::ordered(std::uint32_t thread, std::uint32_t epoch, const Thr
     if (thread == readerThread) {
         return true;
     }
-    if (blockOf(thread) == block_ && blockOf(readerThread) == block_) {
-        const std::uint32_t index = indexInBlock(thread);
+    const std::uint32_t index = inBlock(thread), readerIndex = inBlock(readerThread);
+    if (index < threadsInBlock() && readerIndex < threadsInBlock()) {
         if (epoch < clocks_[index]->epochAfterBarrier) {
             return true;  // a __syncthreads() since
         }
-        if (index / 32 == indexInBlock(readerThread) / 32 && epoch <= reader.known[index % 32]) {
+        if (index / 32 == readerIndex / 32 && epoch <= reader.known[index % 32]) {
             return true;  // a __syncwarp() of both since
         }
     }

@@ -211,6 +211,13 @@ public:
     // Threads are numbered as access records number them: grid thread + 1.
     bool ordered(std::uint32_t thread, std::uint32_t epoch, const ThreadClock& reader, std::uint32_t readerThread,
                  std::uintptr_t granule) const;
+    // Whether a __syncthreads() since orders `thread`'s access made at
+    // `epoch` before the running thread's next: ordered()'s commonest
+    // answer, asked inline first (racecheck.hpp). False says nothing.
+    bool orderedByBarrier(std::uint32_t thread, std::uint32_t epoch) const {
+        const std::uint32_t index = inBlock(thread);
+        return index < threadsInBlock() && epoch < clocks_[index]->epochAfterBarrier;
+    }
 
     // The synchronising operations.
     void barrier(const std::vector<ThreadClock*>& arrived);
@@ -270,6 +277,13 @@ private:
     // barrier only moves each thread's epoch on.
     bool beyondBarriers_ = false;
 
+    // The grid thread (plus 1, as access records number them) of the block's
+    // thread 0: a thread's index in the running block is its number less
+    // this, and no index of the block when it is of another (then the
+    // unsigned difference is at least threadsInBlock()).
+    std::uint32_t firstThread_ = 1;
+    std::uint32_t inBlock(std::uint32_t thread) const { return thread - firstThread_; }
+    std::uint32_t threadsInBlock() const { return static_cast<std::uint32_t>(threadsPerBlock_); }
     std::uint32_t blockOf(std::uint32_t thread) const { return (thread - 1) / static_cast<std::uint32_t>(threadsPerBlock_); }
     std::uint32_t indexInBlock(std::uint32_t thread) const { return (thread - 1) % static_cast<std::uint32_t>(threadsPerBlock_); }
     std::shared_ptr<const std::vector<std::uint32_t>> barrierCut();

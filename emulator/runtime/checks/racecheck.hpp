@@ -186,6 +186,10 @@ inline bool RaceCheck::harmless(const Access& earlier, const Access& current, st
         (!earlier.isWrite && !current.isWrite)) {
         return true;
     }
+    if (earlier.kind != static_cast<unsigned>(AccessKind::ReadOnlyCache) &&
+        Scheduler::made().happensBefore.orderedByBarrier(earlier.thread, earlier.epoch)) {
+        return true;  // as harmlessOrdered() would say, without its calls: `current` is the running thread's
+    }
     return harmlessOrdered(earlier, current, granuleAddress, space);
 }
 
@@ -214,8 +218,10 @@ inline bool RaceCheck::plainAccessNeedsNothingMore(Granule& granule, const Acces
         return true;
     }
     const Access& last = granule.read;
-    const bool replaces = last.thread == 0 || last.thread == current.thread ||
-                          ((last.bytes & ~current.bytes) == 0 && orderedAt(last, current, granuleAddress, space));
+    const bool replaces =
+        last.thread == 0 || last.thread == current.thread ||
+        ((last.bytes & ~current.bytes) == 0 && (Scheduler::made().happensBefore.orderedByBarrier(last.thread, last.epoch) ||
+                                                orderedAt(last, current, granuleAddress, space)));
     if (!replaces) {
         return false;
     }
