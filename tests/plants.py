@@ -271,6 +271,17 @@ PLANTS = [
             "false", "uninitialised_shared_broken"),
     runtime("common_access_unraced", "checks/memory_checks.cpp", "if (!raceCheck.plainAccessDone(",
             "if (false && !raceCheck.plainAccessDone(", "race_float_tile_broken"),
+    # A barrier of a block whose threads know nothing beyond their barriers
+    # (its own loop) that leaves each thread's last epoch before it unordered
+    # makes legal code a race; one that forgets a strong read before it
+    # leaves the Programming Guide's last-block reduction with plain partial
+    # sums, which that barrier makes legal, a race too.
+    runtime("barrier_epochs_one_behind", "checks/happens_before.cpp",
+            "            clock->epochAfterBarrier = ++clock->epoch;\n        }\n        return;",
+            "            clock->epochAfterBarrier = clock->epoch++;\n        }\n        return;", "race_float_tile_legal"),
+    runtime("barrier_forgets_strong_reads", "checks/happens_before.cpp",
+            "    clock.pendingAcquires.push_back({found->second, length, 0, Scope::Device});\n    beyondBarriers_ = true;",
+            "    clock.pendingAcquires.push_back({found->second, length, 0, Scope::Device});", "barrier_completes_acquire_legal"),
     runtime("uninitialised_reads_unchecked", "checks/initcheck.cpp", "    if (undefined == 0) {", "    if (true) {",
             "uninitialised_global_broken"),
     runtime("barrier_orders_nothing", "rules/block_barrier.cpp", "    scheduler_.happensBefore.barrier(arrived);", "",
