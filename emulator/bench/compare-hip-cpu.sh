@@ -14,7 +14,7 @@
 # moment hits both, and prints for each kernel the median wall time, the
 # median CPU time (user + sys: the emulator runs one block after another,
 # HIP-CPU on every core), the ratios, the largest peak memory (maximum
-# resident set, from GNU time), with the machine and the code digest
+# resident set), with the machine and the code digest
 # (tools/code_digest.py) of what ran.
 set -euo pipefail
 
@@ -30,7 +30,6 @@ cd "$root"
 
 hip_cxx=${HIP_CXX:-g++-12}
 command -v "$hip_cxx" > /dev/null || { echo "$0: $hip_cxx not found (HIP_CXX=... names another)" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "$0: needs GNU time (/usr/bin/time: apt-get install time)" >&2; exit 2; }
 if ! dpkg -s libtbb-dev > /dev/null 2>&1; then
   echo "$0: installing TBB from Debian (libtbb-dev), which HIP-CPU needs" >&2
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libtbb-dev > /dev/null
@@ -49,13 +48,26 @@ for kernel in $kernels; do
 done
 
 # One run: "wall cpu peak_kib" on stdout; the program's own output must be its checksum line.
+# One run of a program: its wall time and CPU time (user + sys) in seconds,
+# to the millisecond, and its peak memory in KiB (the rusage wait4 gives).
+# GNU time's %e has 10 ms steps, a seventh of HIP-CPU's five_shuffles.
 measure() {  # program
-  /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$1" > "$work/out" 2> "$work/err" ||
+  python3 - "$1" "$work/out" "$work/err" > "$work/time" << 'PYTHON' ||
+import os, subprocess, sys, time
+program, out, err = sys.argv[1:]
+with open(out, "w") as stdout, open(err, "w") as stderr:
+    start = time.perf_counter()
+    child = subprocess.Popen([program], stdout=stdout, stderr=stderr)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+print("%.3f %.3f %d" % (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status) != 0)
+PYTHON
     { echo "$0: $1 failed:" >&2; cat "$work/out" "$work/err" >&2; exit 1; }
   if [ -s "$work/err" ]; then
     echo "$0: $1 wrote on stderr:" >&2; cat "$work/err" >&2; exit 1
   fi
-  awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$work/time"
+  cat "$work/time"
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 largest() { sort -g | tail -n 1; }
@@ -78,7 +90,7 @@ for kernel in $kernels; do
   ec=$(cut -d' ' -f2 "$work/emulated.runs" | median); hc=$(cut -d' ' -f2 "$work/hip.runs" | median)
   em=$(cut -d' ' -f3 "$work/emulated.runs" | largest); hm=$(cut -d' ' -f3 "$work/hip.runs" | largest)
   awk -v k="$kernel" -v ew="$ew" -v hw="$hw" -v ec="$ec" -v hc="$hc" -v em="$em" -v hm="$hm" 'BEGIN {
-    printf "%-14s %9.2fs %9.2fs %9.2fs %9.2fs %7.1fx %7.1fx %8.0f MiB %8.0f MiB\n", k, ew, hw, ec, hc,
+    printf "%-14s %9.3fs %9.3fs %9.3fs %9.3fs %7.1fx %7.1fx %8.0f MiB %8.0f MiB\n", k, ew, hw, ec, hc,
            (hw > 0 ? ew / hw : 0), (hc > 0 ? ec / hc : 0), em / 1024, hm / 1024 }'
   echo "#   $kernel runs (wall CPU peak_KiB), emulator: $(paste -sd, "$work/emulated.runs"); HIP-CPU: $(paste -sd, "$work/hip.runs")"
 done
