@@ -7,7 +7,7 @@
 // (checks/happens_before.hpp), so each of them reads a partial sum that its
 // store, before a fence, released. The emulator's fast barrier, which only
 // moves epochs on, must see that thread 0 holds an acquire to complete.
-// On an H200: awaits capture (tools/capture-case-answers.sh); the Programming Guide's example gives 512 with its result volatile, and compute-sanitizer's racecheck looks at shared memory only: predicted alone cudaSuccess, printed "result[0]: 512"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
+// On an H200 (evidence/case-answers-h200.txt): alone cudaSuccess, printed "result[0]: 512"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 #include "case.cuh"
 
 constexpr unsigned int kThreads = 64;
