@@ -254,7 +254,10 @@ void Scheduler::stopKernel(cudaError_t error, const std::string& why) {
     std::abort();  // a stopped thread is never resumed
 }
 
-// The orders of one round: every runnable thread runs once per round.
+// The order of one round, every thread of the block in it. beginRound()
+// asks it only for a random order, shuffled afresh each round from the
+// last round's; it reads the lanes' own order and its reverse off the
+// warps' bitmaps instead.
 const std::vector<int>& Scheduler::roundOrder(LaneOrder order) {
     if (order_.size() != static_cast<size_t>(threadsPerBlock) || order != orderMade_) {
         orderMade_ = order;  // ascending and descending stay as they are; random is shuffled on

@@ -206,7 +206,7 @@ private:
     cudaError_t stoppedWith_ = cudaSuccess;
     void (*body_)(void*) = nullptr;
     void* bodyContext_ = nullptr;
-    std::vector<int> order_;  // the round's order of the block's threads
+    std::vector<int> order_;  // a random round's order of the block's threads (roundOrder)
     // The threads of the round that may run, in its order (beginRound), and
     // the next of them to run and the end.
     std::vector<int> runnable_;
