@@ -2,6 +2,8 @@
 #include "checks/racecheck.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 #include "checks/race_reports.hpp"
 #include "memory/device_memory.hpp"
@@ -63,6 +65,11 @@ bool morallyStrongPair(const Access& one, const Access& other) {
 }  // namespace
 
 void RaceCheck::beginLaunch() {
+    if (!plainAccessWordsHold()) {
+        std::fprintf(stderr, "warp emulator: internal error: this compiler lays out an access record's fields other "
+                             "than Access::plain() builds them (checks/shadow.hpp)\n");
+        std::abort();
+    }
     DeviceMemory::instance().forEachLive([](Allocation& allocation) {
         if (allocation.touchedThisLaunch) {
             DeviceMemory::forgetAccesses(allocation);

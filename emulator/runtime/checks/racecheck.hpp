@@ -89,7 +89,7 @@ public:
         const auto start = reinterpret_cast<std::uintptr_t>(request.address);
         const std::uintptr_t end = start + request.bytes;
         if (request.kind != AccessKind::Plain || end > place.granuleAddress + kGranuleBytes || start >= end) {
-            if (Settings::get().raceCheck && place.granules != nullptr) {
+            if (enabled_ && place.granules != nullptr) {
                 accessGranules(place, request, isWrite, isCas);
             }
             return;
@@ -101,7 +101,7 @@ public:
     // MemoryChecks::plainAccess() has them.
     void plainAccess(const Place& place, std::uintptr_t start, size_t bytes, std::uint64_t site, bool isWrite,
                      bool isCas = false) {
-        if (!Settings::get().raceCheck || place.granules == nullptr) {
+        if (!enabled_ || place.granules == nullptr) {
             return;
         }
         const Access current = plainAccessOf(place.granuleAddress, start, bytes, site, isWrite);
@@ -115,13 +115,15 @@ public:
     // the granule whole.
     bool plainAccessDone(Granule* granule, std::uintptr_t granuleAddress, Space space, std::uintptr_t start,
                          size_t bytes, std::uint64_t site, bool isWrite) {
-        return !Settings::get().raceCheck || granule == nullptr ||
+        return !enabled_ || granule == nullptr ||
                plainAccessNeedsNothingMore(*granule, plainAccessOf(granuleAddress, start, bytes, site, isWrite),
                                            granuleAddress, space);
     }
 
 private:
     static inline RaceCheck* made_ = nullptr;
+    // WARP_EMULATOR_RACE_CHECK, read once: every access asks it.
+    const bool enabled_ = Settings::get().raceCheck;
     struct Extra {
         std::vector<Access> accesses;
         std::uint32_t writes = 0;  // how many of them are writes: all that a read need pass
@@ -145,14 +147,9 @@ private:
     static Access plainAccessOf(std::uintptr_t granuleAddress, std::uintptr_t start, size_t bytes, std::uint64_t site,
                                 bool isWrite) {
         Scheduler& scheduler = Scheduler::made();
-        Access current;
-        current.thread = scheduler.currentGridThread();
-        current.epoch = scheduler.currentClock().epoch;
-        current.site = site;
-        current.isWrite = isWrite;
         const auto from = static_cast<unsigned int>(start - granuleAddress);
-        current.bytes = ((1u << bytes) - 1u) << from;  // within the granule: 4 bits at most
-        return current;
+        const unsigned int touched = ((1u << bytes) - 1u) << from;  // within the granule: 4 bits at most
+        return Access::plain(scheduler.currentGridThread(), scheduler.currentClock().epoch, site, touched, isWrite);
     }
     // Any other access: strong, or across granules.
     void accessGranules(const Place& place, const AccessRequest& request, bool isWrite, bool isCas);

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace warp_emulator {
 
@@ -46,10 +47,39 @@ struct Access {
     std::uint64_t published : 1;
     std::uint64_t unused : 1;
 
-    Access() : site(0), bytes(0), isWrite(0), kind(0), blockScoped(0), moreReads(0), checkedByCas(0),
-               syncLocation(0), release(0), readModifyWrite(0), published(0), unused(0) {}
+    constexpr Access()
+        : site(0), bytes(0), isWrite(0), kind(0), blockScoped(0), moreReads(0), checkedByCas(0), syncLocation(0),
+          release(0), readModifyWrite(0), published(0), unused(0) {}
+    constexpr Access(std::uint32_t thread, std::uint32_t epoch, std::uint64_t site, unsigned int bytes, bool isWrite)
+        : thread(thread), epoch(epoch), site(site), bytes(bytes), isWrite(isWrite), kind(0), blockScoped(0),
+          moreReads(0), checkedByCas(0), syncLocation(0), release(0), readModifyWrite(0), published(0), unused(0) {}
+
+    // A plain access, as Access(thread, epoch, site, bytes, isWrite) makes
+    // it, but built as the record's two words: the compiler keeps those in
+    // registers, where it merged each field into the record in memory
+    // (every plain access makes one: racecheck.hpp's plainAccessOf()). The
+    // fields' places are the ABI's (x86-64 and AArch64 alike: the first
+    // field in the lowest bits), which plainAccessWordsHold() checks.
+    static Access plain(std::uint32_t thread, std::uint32_t epoch, std::uint64_t site, unsigned int bytes,
+                        bool isWrite) {
+        const std::uint64_t words[2] = {thread | std::uint64_t{epoch} << 32, plainWord(site, bytes, isWrite)};
+        Access access;
+        std::memcpy(static_cast<void*>(&access), words, sizeof words);
+        return access;
+    }
+    static constexpr std::uint64_t plainWord(std::uint64_t site, unsigned int bytes, bool isWrite) {
+        return (site & ((std::uint64_t{1} << 48) - 1)) | std::uint64_t{bytes} << 48 | std::uint64_t{isWrite} << 52;
+    }
 };
 static_assert(sizeof(Access) == 16, "an access record is 16 bytes");
+// Whether Access::plain() builds the record Access's fields make, asked
+// once, before a launch's first access (RaceCheck::beginLaunch()): a
+// constant expression cannot take a bit-field's bits in every compiler.
+inline bool plainAccessWordsHold() {
+    const Access built = Access::plain(7, 9, 0xabcdef012345, 0xa, true);
+    const Access fields(7, 9, 0xabcdef012345, 0xa, true);
+    return std::memcmp(&built, &fields, sizeof built) == 0;
+}
 
 // Which block of a launch run on several workers touched a granule of global
 // memory, and whether it wrote it (checks/block_sharing.hpp): shared between

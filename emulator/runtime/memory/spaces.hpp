@@ -89,7 +89,9 @@ public:
         *defined = &staticDefined_[offset];
         const size_t index = offset / kGranuleBytes;
         *granuleAddress = reinterpret_cast<std::uintptr_t>(staticShared_.start) + index * kGranuleBytes;
-        staticTouchedEnd_ = std::min(std::max(staticTouchedEnd_, index + 5), staticGranules_.size());
+        if (index + 5 > staticTouchedEnd_) {  // as sharedGranule() says, asked first: it rarely moves
+            staticTouchedEnd_ = std::min(index + 5, staticGranules_.size());
+        }
         return &staticGranules_[index];
     }
     Granule* variableGranule(const char* address, std::uintptr_t* granuleAddress, BlockOwner** owner);

@@ -344,6 +344,7 @@ void Scheduler::prepareGrid(const LaunchSpec& spec) {
 // the same whichever blocks ran before it: on one worker or on several.
 void Scheduler::selectBlock(std::uint32_t number) {
     blockNumber = number;
+    firstGridThread_ = number * static_cast<std::uint32_t>(threadsPerBlock) + 1;
     blockIndex = uint3{number % grid.x, number / grid.x % grid.y, number / (grid.x * grid.y)};
     random_ = Settings::get().seed ^ (0xD1B54A32D192ED03ull * (std::uint64_t{number} + 1));
     order_.clear();  // roundOrder() makes it again

@@ -146,9 +146,7 @@ public:
     const std::vector<ThreadClock*>& allClocks() const { return clockPointers_; }
     int currentIndex() const { return currentIndex_; }
     // Its number in the grid, plus 1, as access records number threads.
-    std::uint32_t currentGridThread() const {
-        return blockNumber * static_cast<std::uint32_t>(threadsPerBlock) + static_cast<std::uint32_t>(currentIndex_) + 1;
-    }
+    std::uint32_t currentGridThread() const { return firstGridThread_ + static_cast<std::uint32_t>(currentIndex_); }
     // "block (1,0,0), thread (37,0,0)" of grid thread + 1, any block of the launch.
     std::string describeThread(std::uint32_t gridThread) const;
     // "kernel K, block (1,0,0), thread (37,0,0)": who is running, for a fault.
@@ -198,6 +196,9 @@ private:
     std::vector<Thread> threads_;
     Thread* current_ = nullptr;
     int currentIndex_ = -1;
+    // The number plus 1 of the block's first thread in the grid (selectBlock):
+    // every access record asks for the running thread's (currentGridThread).
+    std::uint32_t firstGridThread_ = 1;
     bool tracingLaunch_ = false;
     bool tracingThread_ = false;
     bool yielded_ = false;
