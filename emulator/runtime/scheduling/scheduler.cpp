@@ -85,9 +85,9 @@ inline void Scheduler::enter(int index) {
 }
 
 // The next thread of the round that may run, or -1 when the round is over
-// (or the kernel stopped).
+// (a kernel that stopped ends its round: stopKernel, beginRound).
 inline int Scheduler::nextInRound() {
-    if (roundNext_ != roundEnd_ && stoppedWith_ == cudaSuccess) {
+    if (roundNext_ != roundEnd_) {
         return *roundNext_++;
     }
     return -1;
@@ -197,14 +197,25 @@ const Request& Scheduler::wait(const Request& request) {
 // where switchAway() keeps and gives back kernelCodeRunning. Outside a
 // kernel, or in a traced warp, wait() itself names or traces the call.
 inline void Scheduler::waitAtSyncThreads(const char* file, int line) {
-    Request& request = nextRequest();
-    request.op = Op::SyncThreads;
-    request.file = file;
-    request.line = line;
     if (current_ == nullptr || tracingThread_) {
+        Request& request = nextRequest();
+        request.op = Op::SyncThreads;
+        request.file = file;
+        request.line = line;
         collective(request);
         return;
     }
+    // Of a fresh request, only what the block barrier's rules and reports
+    // read of a thread at a plain __syncthreads() (block_barrier.cpp: the
+    // call, its site, a __syncthreads_count()'s predicate; text.hpp's
+    // callText(): no group's call): the rest is read only for the calls that
+    // set it.
+    Request& request = current_->request;
+    request.op = Op::SyncThreads;
+    request.value = 0;
+    request.file = file;
+    request.line = line;
+    request.group.call = nullptr;
     const int index = currentIndex_;
     Watchdog::progress();
     const auto position = static_cast<unsigned int>(index);
@@ -245,6 +256,7 @@ void Scheduler::strongAccess(const void* address) {
 
 void Scheduler::stopKernel(cudaError_t error, const std::string& why) {
     stoppedWith_ = error;
+    roundEnd_ = roundNext_;  // no thread of the launch runs again
     if (!why.empty()) {
         report.stopped = why;
     }
@@ -254,26 +266,23 @@ void Scheduler::stopKernel(cudaError_t error, const std::string& why) {
     std::abort();  // a stopped thread is never resumed
 }
 
-// The order of one round, every thread of the block in it. beginRound()
-// asks it only for a random order, shuffled afresh each round from the
-// last round's; it reads the lanes' own order and its reverse off the
-// warps' bitmaps instead.
-const std::vector<int>& Scheduler::roundOrder(LaneOrder order) {
-    if (order_.size() != static_cast<size_t>(threadsPerBlock) || order != orderMade_) {
-        orderMade_ = order;  // ascending and descending stay as they are; random is shuffled on
+// A random round's order, every thread of the block in it: shuffled afresh
+// each round from the last round's, the first from the lanes' own order
+// (selectBlock() empties it). beginRound() reads the lanes' own order and its
+// reverse off the warps' bitmaps instead.
+const std::vector<int>& Scheduler::randomRoundOrder() {
+    if (order_.size() != static_cast<size_t>(threadsPerBlock)) {
         order_.resize(static_cast<size_t>(threadsPerBlock));
         for (int i = 0; i < threadsPerBlock; ++i) {
-            order_[static_cast<size_t>(i)] = order == LaneOrder::Descending ? threadsPerBlock - 1 - i : i;
+            order_[static_cast<size_t>(i)] = i;
         }
     }
-    if (order == LaneOrder::Random) {  // a fresh shuffle every round (splitmix64, then Fisher-Yates)
-        for (size_t i = order_.size(); i > 1; --i) {
-            std::uint64_t z = (random_ += 0x9E3779B97F4A7C15ull);
-            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-            z ^= z >> 31;
-            std::swap(order_[i - 1], order_[static_cast<size_t>(z % i)]);
-        }
+    for (size_t i = order_.size(); i > 1; --i) {  // splitmix64, then Fisher-Yates
+        std::uint64_t z = (random_ += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        std::swap(order_[i - 1], order_[static_cast<size_t>(z % i)]);
     }
     return order_;
 }
@@ -316,14 +325,14 @@ void Scheduler::beginRound(LaneOrder order) {
             }
         }
     } else {
-        for (const int i : roundOrder(order)) {
+        for (const int i : randomRoundOrder()) {
             if (stateOf(i) == State::Runnable) {
                 *next++ = i;
             }
         }
     }
     roundNext_ = runnable_.data();
-    roundEnd_ = next;
+    roundEnd_ = stoppedWith_ == cudaSuccess ? next : roundNext_;  // a stopped kernel runs no thread again
 }
 
 void Scheduler::prepareGrid(const LaunchSpec& spec) {
@@ -347,7 +356,7 @@ void Scheduler::selectBlock(std::uint32_t number) {
     firstGridThread_ = number * static_cast<std::uint32_t>(threadsPerBlock) + 1;
     blockIndex = uint3{number % grid.x, number / grid.x % grid.y, number / (grid.x * grid.y)};
     random_ = Settings::get().seed ^ (0xD1B54A32D192ED03ull * (std::uint64_t{number} + 1));
-    order_.clear();  // roundOrder() makes it again
+    order_.clear();  // randomRoundOrder() makes it again
 }
 
 void Scheduler::runBlockNumbered(std::uint32_t number) {

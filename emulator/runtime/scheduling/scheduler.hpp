@@ -207,13 +207,12 @@ private:
     cudaError_t stoppedWith_ = cudaSuccess;
     void (*body_)(void*) = nullptr;
     void* bodyContext_ = nullptr;
-    std::vector<int> order_;  // a random round's order of the block's threads (roundOrder)
+    std::vector<int> order_;  // a random round's order of the block's threads (randomRoundOrder)
     // The threads of the round that may run, in its order (beginRound), and
     // the next of them to run and the end.
     std::vector<int> runnable_;
     const int* roundNext_ = nullptr;
     const int* roundEnd_ = nullptr;
-    LaneOrder orderMade_ = LaneOrder::Ascending;
     std::vector<ThreadClock> clocks_;
     std::vector<ThreadClock*> clockPointers_;
     std::uint64_t random_ = 0;
@@ -238,7 +237,7 @@ private:
     void runCooperativeGrid();
     void suspendBlock(SuspendedBlock& block);
     void resumeBlock(SuspendedBlock& block);
-    const std::vector<int>& roundOrder(LaneOrder order);
+    const std::vector<int>& randomRoundOrder();
     void beginRound(LaneOrder order);
     void resume(int index);
     // Every thread takes these at every collective: inlined where they are
