@@ -55,9 +55,10 @@ struct Access {
           moreReads(0), checkedByCas(0), syncLocation(0), release(0), readModifyWrite(0), published(0), unused(0) {}
 
     // A plain access, as Access(thread, epoch, site, bytes, isWrite) makes
-    // it, but built as the record's two words: the compiler keeps those in
-    // registers, where it merged each field into the record in memory
-    // (every plain access makes one: racecheck.hpp's plainAccessOf()). The
+    // it, but built as the record's two words: the compiler builds each in
+    // a register and stores it whole, where it merged each field into the
+    // record in memory, reading back the word it was building (every plain
+    // access makes one: racecheck.hpp's plainAccessOf()). The
     // fields' places are the ABI's (x86-64 and AArch64 alike: the first
     // field in the lowest bits), which plainAccessWordsHold() checks.
     static Access plain(std::uint32_t thread, std::uint32_t epoch, std::uint64_t site, unsigned int bytes,
