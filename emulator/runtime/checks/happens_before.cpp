@@ -21,13 +21,15 @@ bool visible(const Release& release, const LogRef& ref) {
 
 }  // namespace
 
-void ThreadClock::reset() {
+void ThreadClock::reset(bool forgetLanes) {
     epoch = 1;
     epochAfterBarrier = 0;
-    // Copied from zeros: GCC writes fill(0) as a `rep stosq`, slow to start
-    // for 128 bytes, and every thread of every block comes here.
-    static constexpr std::array<std::uint32_t, 32> kNothingKnown{};
-    __builtin_memcpy(known.data(), kNothingKnown.data(), sizeof known);
+    if (forgetLanes) {
+        // Copied from zeros: GCC writes fill(0) as a `rep stosq`, slow to
+        // start for 128 bytes.
+        static constexpr std::array<std::uint32_t, 32> kNothingKnown{};
+        __builtin_memcpy(known.data(), kNothingKnown.data(), sizeof known);
+    }
     knowledge = nullptr;
     pendingAcquires.clear();
     if (fence.made) {
@@ -49,9 +51,7 @@ void HappensBefore::beginBlock(std::uint32_t block, const std::vector<ThreadCloc
     block_ = block;
     firstThread_ = block * static_cast<std::uint32_t>(threadsPerBlock_) + 1;
     clocks_ = clocks;
-    for (ThreadClock* clock : clocks_) {
-        clock->reset();
-    }
+    resetClocks();
     barrierCut_ = nullptr;
     blockVolatileStores_.clear();
     beyondBarriers_ = false;
@@ -321,6 +321,7 @@ void HappensBefore::syncwarp(const std::vector<ThreadClock*>& lanes, const std::
         }
         merged = joined(parts);
     }
+    lanesKnown_ = true;
     for (ThreadClock* clock : lanes) {
         clock->known = known;
         clock->knowledge = merged;
@@ -506,9 +507,14 @@ void HappensBefore::gridBarrier() {
     current_.clear();
     logs_.clear();
     barrierCut_ = nullptr;
+    resetClocks();
+}
+
+void HappensBefore::resetClocks() {
     for (ThreadClock* clock : clocks_) {
-        clock->reset();
+        clock->reset(lanesKnown_);
     }
+    lanesKnown_ = false;
 }
 
 }  // namespace warp_emulator

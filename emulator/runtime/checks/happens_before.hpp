@@ -196,8 +196,9 @@ struct alignas(64) ThreadClock {
     // each writer, the latest.
     std::unordered_multimap<std::uintptr_t, Observed> observed;
 
-    // As at a thread's start, keeping the room its vectors have.
-    void reset();
+    // As at a thread's start, keeping the room its vectors have; `known`
+    // only if a __syncwarp() may have set it (HappensBefore::lanesKnown_).
+    void reset(bool forgetLanes);
 };
 
 class HappensBefore {
@@ -276,6 +277,11 @@ private:
     // completed or a volatile store not yet published: until one does, a
     // barrier only moves each thread's epoch on.
     bool beyondBarriers_ = false;
+    // Whether a __syncwarp() has set any thread's `known` since the clocks
+    // were last reset: until one does, each is still all zeros, and a reset
+    // need not write its 128 bytes (every thread of every block is reset).
+    bool lanesKnown_ = false;
+    void resetClocks();
 
     // The grid thread (plus 1, as access records number them) of the block's
     // thread 0: a thread's index in the running block is its number less

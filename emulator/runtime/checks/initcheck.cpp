@@ -149,6 +149,7 @@ void InitCheck::writeAfterWaitingRead(const Place& place) {
 
 void InitCheck::defined(Allocation& allocation, size_t offset, size_t bytes) {
     if (allocation.defined != nullptr) {
+        prepareToWrite(allocation.defined + offset, bytes);
         std::memset(allocation.defined + offset, 1, bytes);
     }
 }
@@ -158,6 +159,7 @@ void InitCheck::copyDefinedness(Allocation& to, size_t toOffset, const Allocatio
     if (to.defined == nullptr) {
         return;
     }
+    prepareToWrite(to.defined + toOffset, bytes);
     if (from.defined == nullptr) {
         std::memset(to.defined + toOffset, 1, bytes);
     } else {

@@ -165,6 +165,22 @@ const char* DeviceMemory::heapRoomFrom(const char* at) const {
     return first;
 }
 
+void prepareToWrite(void* start, size_t bytes) {
+#ifdef MADV_POPULATE_WRITE
+    constexpr size_t kWorthACall = 1u << 20;
+    if (bytes < kWorthACall) {
+        return;
+    }
+    const std::uintptr_t page = pageBytes();
+    const std::uintptr_t from = (reinterpret_cast<std::uintptr_t>(start) + page - 1) / page * page;
+    const std::uintptr_t to = (reinterpret_cast<std::uintptr_t>(start) + bytes) / page * page;
+    madvise(reinterpret_cast<void*>(from), to - from, MADV_POPULATE_WRITE);  // a hint: refused, the pass faults
+#else
+    (void)start;
+    (void)bytes;
+#endif
+}
+
 bool DeviceMemory::makeUsable(Allocation& allocation) {
     const size_t bytes = allocation.bytes;
     const size_t usable = wholePages(bytes == 0 ? 1 : bytes);
@@ -177,6 +193,7 @@ bool DeviceMemory::makeUsable(Allocation& allocation) {
         // Poison, as the emulator fills __shared__ memory: every byte 0xff is
         // NaN as a float and -1 as an int, so a read of memory nothing wrote
         // gives a wrong answer that shows (initcheck.cpp also names it).
+        prepareToWrite(allocation.start, bytes);
         std::memset(allocation.start, 0xff, bytes);
         allocation.defined = static_cast<unsigned char*>(lazyZeroes(wholePages(bytes), true));
     }

@@ -118,6 +118,7 @@ void Fibers::prepare(int count, size_t stackBytes) {
         }
     }
     contexts_.assign(count_, Context{});
+    parked_.assign(count_, false);
     installFaultHandler();
 }
 
@@ -181,6 +182,7 @@ void Fibers::start(int index, Entry entry) {
         warp_emulator_floating_point_control_changed ? floatingPointControl() : kNoFloatingPointControlSaved;
     std::memcpy(--stack, &control, sizeof control);
     contexts_[static_cast<size_t>(index)].stackPointer = stack;
+    parked_[static_cast<size_t>(index)] = false;
 }
 void Fibers::resume(int index) { switchStacks(&scheduler_.stackPointer, contexts_[static_cast<size_t>(index)].stackPointer); }
 void Fibers::suspend(int index) { switchStacks(&contexts_[static_cast<size_t>(index)].stackPointer, scheduler_.stackPointer); }
@@ -244,6 +246,7 @@ void Fibers::save(int index, std::vector<unsigned char>* image) const {
 void Fibers::restore(int index, const std::vector<unsigned char>& image) {
     Context& context = contexts_[static_cast<size_t>(index)];
     std::memcpy(&context, image.data(), sizeof(Context));
+    parked_[static_cast<size_t>(index)] = false;  // a thread in the middle of its kernel
     char* top = stackBottom(index) + stackBytes_ - colourOf(index);
     const size_t used = image.size() - sizeof(Context);
     std::memcpy(top - used, image.data() + sizeof(Context), used);

@@ -23,6 +23,13 @@ Request outsideAnyKernel;  // for a call outside a kernel, which wait() then nam
 }  // namespace
 Request* runningRequest = &outsideAnyKernel;
 
+// instance()'s first call, from whichever host thread: the scheduler made once.
+Scheduler& Scheduler::make() {
+    static Scheduler* const scheduler = new Scheduler;
+    __atomic_store_n(&made_, scheduler, __ATOMIC_RELEASE);
+    return *scheduler;
+}
+
 Scheduler::Scheduler() : fibers_(Fibers::instance()) {
     Fibers::instance().describeRunningThread = [] {
         kernelCodeRunning = false;  // after a fault, only the runtime runs on this fiber
@@ -80,7 +87,9 @@ inline void Scheduler::enter(int index) {
     runningRequest = &thread.request;
     currentIndex_ = index;
     spinAddress_ = nullptr;
-    tracingThread_ = tracingLaunch_ && trace.traces(blockIndex, index / warpSize);
+    if (tracingLaunch_) {  // else it stays false (runBlock clears it after every round)
+        tracingThread_ = trace.traces(blockIndex, index / warpSize);
+    }
     fibers_.stackOf(index, &localMemoryStart, &localMemoryEnd);
 }
 
@@ -137,18 +146,26 @@ inline void Scheduler::switchAway(int index) {
     kernelCodeRunning = inKernelCode;
 }
 
+// A fiber's life: the threads that run on it, one after another (a block's
+// thread, then the next block's, and the next launch's), each from the top
+// of this loop (Fibers::park: an exited thread's fiber is switched to again
+// only to run the next).
 void Scheduler::threadEntry() {
     Scheduler& scheduler = made();  // a thread starts only inside a launch
-    scheduler.body_(scheduler.bodyContext_);
-    AsyncCopies::get().threadExits();  // what it left in flight lands now, as it would before the kernel ends
-    const int index = scheduler.currentIndex_;
-    Watchdog::progress();
-    scheduler.exited_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
-    if (scheduler.tracingThread_) {
-        scheduler.trace.laneExited(index % warpSize);
+    for (;;) {
+        scheduler.body_(scheduler.bodyContext_);
+        if (asyncCopiesInFlight != 0) {  // track() counts every copy a thread holds
+            AsyncCopies::get().threadExits();  // what it left in flight lands now, as it would before the kernel ends
+        }
+        const int index = scheduler.currentIndex_;
+        Watchdog::progress();
+        scheduler.exited_[static_cast<size_t>(index / warpSize)] |= 1u << (index % warpSize);
+        if (scheduler.tracingThread_) {
+            scheduler.trace.laneExited(index % warpSize);
+        }
+        scheduler.fibers_.park(index);
+        scheduler.switchAway(index);
     }
-    scheduler.switchAway(index);
-    std::abort();  // an exited thread is never resumed
 }
 
 const Request& Scheduler::wait(const Request& request) {
@@ -401,7 +418,7 @@ void Scheduler::startBlock() {
                 ++index.z;
             }
         }
-        fibers.start(i, threadEntry);
+        fibers.startOrGoOn(i, threadEntry);
     }
     happensBefore.beginBlock(blockNumber, clockPointers_);
     MemoryChecks::beginBlock();
@@ -445,11 +462,11 @@ Scheduler::BlockEnd Scheduler::runBlock(LaneOrder laneOrder) {
         if (stoppedWith_ != cudaSuccess) {
             return BlockEnd::Stopped;  // the kernel stopped: no thread runs again
         }
-        int exited = 0;
-        for (int warp = 0; warp < warpCount(); ++warp) {
-            exited += __builtin_popcount(exited_[static_cast<size_t>(warp)]);
+        bool everyThreadExited = true;
+        for (int warp = 0; warp < warpCount() && everyThreadExited; ++warp) {
+            everyThreadExited = exited_[static_cast<size_t>(warp)] == existingLanes(warp);
         }
-        if (exited == threadsPerBlock) {
+        if (everyThreadExited) {
             return BlockEnd::Exited;
         }
         // Every thread left waits at a collective (or sleeps). Carry out the

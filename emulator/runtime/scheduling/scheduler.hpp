@@ -79,10 +79,12 @@ static_assert(offsetof(RequestCore, allMatched) < 64, "a thread's request and an
 
 class Scheduler {
 public:
-    // Inline: the checks ask for it at every access.
+    // Inline: the checks ask for it at every access. Once it is made, one
+    // load (a barrier, threadIdx and every collective ask for it), not a
+    // guard variable's test and then the load.
     static Scheduler& instance() {
-        static Scheduler* const scheduler = made_ = new Scheduler;
-        return *scheduler;
+        Scheduler* const scheduler = __atomic_load_n(&made_, __ATOMIC_ACQUIRE);
+        return scheduler != nullptr ? *scheduler : make();
     }
     // instance()'s, for the checks of a kernel's accesses, which run only
     // inside a launch: no guard variable to test on the path of every access.
@@ -226,6 +228,7 @@ private:
     int syncThreadsLine_ = 0;
 
     Scheduler();
+    [[gnu::noinline]] static Scheduler& make();
     static void threadEntry();
     // How a block's run ends: every thread exited, or every one left waits at
     // grid.sync() (a cooperative launch), or the kernel stopped.
