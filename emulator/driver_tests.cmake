@@ -6,7 +6,7 @@
 
 set(emulate_command ${CMAKE_COMMAND} -DEMULATE=${CMAKE_CURRENT_SOURCE_DIR}/emulate -DSOURCE_DIR=${PROJECT_SOURCE_DIR})
 foreach(check example_rule_broken example_legal rewrites compile_error inline_ptx queued_work_on_workers
-              heap_write_past_row read_before_start arguments)
+              owners_across_attempts heap_write_past_row read_before_start arguments)
   shuffles_test(emulate_${check} LABEL cpu TIMEOUT 120
                 ENVIRONMENT "WARP_EMULATOR_LIBRARY=$<TARGET_FILE:warp_emulator_runtime>"
                 COMMAND ${emulate_command} -DCHECK=${check} -DWORK_DIR=${work_dir}/emulate-${check}

@@ -18,6 +18,9 @@
 #                              naming it at its line, not the assembler's
 #   CHECK=queued_work_on_workers tests/emulate/queued_work_on_workers.cu on two
 #                              workers: a copy queued behind a launch sees its end
+#   CHECK=owners_across_attempts tests/emulate/owners_across_attempts.cu on two
+#                              workers, under strace: all 34 launches on workers,
+#                              none run again on one for owners left from 32 before
 #   CHECK=heap_write_past_row  tests/emulate/heap_write_past_row.cu: a write one
 #                              past a kernel's malloc'd row is named at its line
 #   CHECK=read_before_start    tests/emulate/read_before_start.cu: b[-1] is named
@@ -192,6 +195,30 @@ elseif(CHECK STREQUAL "queued_work_on_workers")
   endif()
   message("ok: ${out}")
 
+elseif(CHECK STREQUAL "owners_across_attempts")
+  find_program(STRACE strace)
+  if(NOT STRACE)
+    shuffles_skip_without_tool(strace "apt-get install strace")
+  endif()
+  emulate(--keep ${WORK_DIR}/keep tests/emulate/owners_across_attempts.cu)
+  set(expected "cudaSuccess: block 0 read 1, block 63 read 0, d touched 31 times\n")
+  if(NOT rc EQUAL 0 OR NOT out STREQUAL expected)
+    fail("expected exit 0 and ${expected}")
+  endif()
+  # Each worker process's end (an exit, or SIGKILL where the other worker of an
+  # attempt gave up first), and the program's own: 2 workers for each launch.
+  set(ENV{WARP_EMULATOR_WORKERS} 2)
+  execute_process(COMMAND "${STRACE}" -f -e trace=none -o ${WORK_DIR}/exits ${WORK_DIR}/keep/bin/owners_across_attempts
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  unset(ENV{WARP_EMULATOR_WORKERS})
+  file(STRINGS ${WORK_DIR}/exits exits REGEX "[+][+][+] (exited with|killed by)")
+  list(LENGTH exits processes)
+  if(NOT rc EQUAL 0 OR NOT out STREQUAL expected OR NOT processes EQUAL 69)
+    fail("expected 68 worker processes and the program (34 launches on 2 workers each), got ${processes}: a launch "
+         "ran again on one worker, or its kernel did from then on")
+  endif()
+  message("ok: ${processes} processes exited: ${out}")
+
 elseif(CHECK STREQUAL "heap_write_past_row")
   set(case tests/emulate/heap_write_past_row.cu)
   line_of(${case} "row[threadIdx.x + 1] =" write_line)
@@ -250,6 +277,7 @@ elseif(CHECK STREQUAL "sources_are_cuda")
   foreach(source ${examples}/half_warp_sum_broken.cu ${examples}/half_warp_sum_fixed.cu
                  tests/emulate/rewrites.cu tests/emulate/arguments.cu tests/emulate/stopped.cu
                  tests/emulate/inline_ptx_unknown.cu tests/emulate/queued_work_on_workers.cu
+                 tests/emulate/owners_across_attempts.cu
                  tests/emulate/heap_write_past_row.cu tests/emulate/read_before_start.cu
                  tests/emulate/misaligned_vector_fields.cu)
     execute_process(COMMAND "${NVCC}" -std=c++17 -c -o "${WORK_DIR}/program.o" ${source}

@@ -176,6 +176,14 @@ PLANTS = [
     emulate_check("emulate_lines_shifted", '(launch, launch + 3, ", "), (end, end + 3, ")")',
                   '(launch, launch + 3, ", "), (end, end + 3, ")\\n")', "rewrites",
                   r"__FILE__:__LINE__ is not tests/emulate/rewrites\.cu:[0-9]+"),
+    # A runtime mistake that only a count of worker processes shows: emulate
+    # builds the planted runtime itself, into the planted tree.
+    Plant("owners_never_forgotten", "emulator/runtime/scheduling/block_workers.cpp",
+          "if (BlockSharing::ownersMustBeForgotten(attempt)) {", "if (false) {",
+          "env -u WARP_EMULATOR_LIBRARY WARP_EMULATOR_CACHE={tree}/emulator-cache {cmake} -DEMULATE=emulator/emulate "
+          "-DSOURCE_DIR={tree} -DCHECK=owners_across_attempts -DWORK_DIR={tree}/emulate-work -P tests/emulate.cmake",
+          [r"expected 68 worker processes and the program \(34 launches on 2 workers each\), got 67"], expect_exit=[1],
+          timeout=600),
 
     # emulator/nvcc, through tests/nvcc.cmake.
     nvcc_check("nvcc_ptx_accepted", "emulator/driver/nvcc_command.py", '("-ptx", "--ptx", False, "refuse")',

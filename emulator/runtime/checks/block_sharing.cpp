@@ -11,9 +11,10 @@ namespace warp_emulator {
 
 namespace {
 
-// A BlockOwner: the attempt (bits 40-63), the block plus one (bits 1-39; all
-// ones: read by several blocks, written by none), and whether it wrote (bit 0).
-constexpr int kAttemptShift = 40;
+// A BlockOwner: the attempt's number modulo 32 (bits 27-31), the block plus
+// one (bits 1-26, so fewer than kMostBlocks blocks; all ones: read by several
+// blocks, written by none), and whether it wrote (bit 0).
+constexpr int kAttemptShift = 27;
 constexpr BlockOwner kBlockMask = (BlockOwner{1} << kAttemptShift) - 2;
 constexpr BlockOwner kReadByMany = kBlockMask;
 constexpr BlockOwner kWrote = 1;
@@ -26,21 +27,23 @@ bool exchange(BlockOwner* owner, BlockOwner& expected, BlockOwner desired) {
 }  // namespace
 
 bool BlockSharing::active_ = false;
-std::uint64_t BlockSharing::attempt_ = 0;
-std::uint64_t BlockSharing::block_ = 0;
+BlockOwner BlockSharing::attempt_ = 0;
+BlockOwner BlockSharing::block_ = 0;
 UndoLog* BlockSharing::undo_ = nullptr;
 void (*BlockSharing::onConflict_)() = nullptr;
 std::vector<std::uintptr_t> BlockSharing::privateWrites_;
 
 void BlockSharing::beginWorker(std::uint64_t attempt, UndoLog* undo, void (*onConflict)()) {
     active_ = true;
-    attempt_ = attempt << kAttemptShift;
+    static_assert((BlockOwner{kMostBlocks} << 1) < kReadByMany && 32 == kAttemptsApart,
+                  "a block's number and the attempt's fit their fields");
+    attempt_ = static_cast<BlockOwner>(attempt % kAttemptsApart) << kAttemptShift;
     undo_ = undo;
     onConflict_ = onConflict;
     privateWrites_.clear();
 }
 
-void BlockSharing::beginBlock(std::uint32_t block) { block_ = (std::uint64_t{block} + 1) << 1; }
+void BlockSharing::beginBlock(std::uint32_t block) { block_ = (block + 1) << 1; }
 
 void BlockSharing::saveOriginal(const Place& place, std::uintptr_t granule) {
     if (!inDeviceArena(reinterpret_cast<const void*>(granule))) {

@@ -59,6 +59,12 @@ public:
     // In a worker process: the attempt's number (owners of older attempts
     // count as untouched), its undo log, and what to do when two blocks meet.
     static void beginWorker(std::uint64_t attempt, UndoLog* undo, void (*onConflict)());
+    // A BlockOwner keeps the last bits of its attempt's number: the attempts
+    // since every owner was last emptied must differ in them. In the program,
+    // before attempt `attempt`: whether every owner must be emptied first.
+    static bool ownersMustBeForgotten(std::uint64_t attempt) { return attempt % kAttemptsApart == 0; }
+    // The most blocks of a launch its workers can tell apart.
+    static constexpr std::uint32_t kMostBlocks = (1u << 26) - 2;
     static void beginBlock(std::uint32_t block);
     static bool active() { return active_; }
 
@@ -73,9 +79,10 @@ public:
     static void undo(const UndoLog& log);
 
 private:
+    static constexpr std::uint64_t kAttemptsApart = 32;
     static bool active_;
-    static std::uint64_t attempt_;
-    static std::uint64_t block_;
+    static BlockOwner attempt_;
+    static BlockOwner block_;
     static UndoLog* undo_;
     static void (*onConflict_)();
     static std::vector<std::uintptr_t> privateWrites_;

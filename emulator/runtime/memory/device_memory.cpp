@@ -319,6 +319,19 @@ bool DeviceMemory::makeHeapRoom(size_t bytes, HeapRoom* room) {
     return true;
 }
 
+void DeviceMemory::forgetOwners() {
+    for (auto* allocations : {&allocations_, &registered_}) {
+        for (auto& [start, allocation] : *allocations) {
+            if (allocation.owners != nullptr && !allocation.heapBlock) {  // a heap block's are its room's
+                zeroed(allocation.owners, ownerShadowBytes(allocation.bytes), true);
+            }
+        }
+    }
+    for (const HeapRoom& room : heapRooms_) {
+        zeroed(room.owners, ownerShadowBytes(room.bytes), true);
+    }
+}
+
 Allocation* DeviceMemory::addHeapBlock(const HeapRoom& room, char* start, size_t bytes, std::string origin) {
     const size_t offset = static_cast<size_t>(start - room.start);
     Allocation allocation;

@@ -113,6 +113,10 @@ public:
     bool makeHeapRoom(size_t bytes, HeapRoom* room);
     Allocation* addHeapBlock(const HeapRoom& room, char* start, size_t bytes, std::string origin);
     bool releaseHeapBlock(void* start, const std::string& freedBy);
+    // Every owner (block_sharing.hpp) of every allocation, registered host
+    // memory and heap room back to untouched: BlockSharing's attempts have
+    // come round to a number their owners may still hold.
+    void forgetOwners();
     void forgetHeapBlocks(const char* from, const char* to);
 
     // The race check forgets what a launch did to the allocation: its access

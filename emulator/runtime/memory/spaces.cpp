@@ -76,6 +76,14 @@ void Spaces::restoreBlock(const SharedImage& image) {
     dynamicTouchedEnd_ = 0;
 }
 
+void Spaces::forgetOwners() {
+    for (VariableShadow& variable : variables_) {
+        if (variable.owners != nullptr) {
+            std::memset(variable.owners, 0, variable.granules.size() * sizeof(BlockOwner));
+        }
+    }
+}
+
 void Spaces::beginLaunch() {
     if (variablesTouched_) {
         for (VariableShadow& shadow : variables_) {

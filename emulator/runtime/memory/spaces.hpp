@@ -56,6 +56,8 @@ public:
     void restoreBlock(const SharedImage& image);
     // A new launch: the shadows of __device__ variables emptied of accesses.
     void beginLaunch();
+    // The __device__ variables' owners back to untouched (DeviceMemory::forgetOwners()).
+    void forgetOwners();
 
     // The block now running, counted over the whole program: a shared byte
     // is defined when the block that wrote it is this one.

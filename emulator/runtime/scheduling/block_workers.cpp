@@ -19,6 +19,8 @@
 #include "checks/block_sharing.hpp"
 #include "checks/initcheck.hpp"
 #include "device/device_output.hpp"
+#include "memory/device_memory.hpp"
+#include "memory/spaces.hpp"
 #include "reporting/report_transfer.hpp"
 #include "reporting/settings.hpp"
 #include "reporting/source_lines.hpp"
@@ -253,7 +255,8 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
     Scheduler& scheduler = Scheduler::instance();
     const std::uint32_t blocks = scheduler.blockCount();
     const unsigned workers = std::min<unsigned>({Settings::get().workers, blocks / 2, kMostWorkers});
-    if (workers < 2 || oneWorkerKernels().count(scheduler.kernelName) != 0 || programHasOtherThreads()) {
+    if (workers < 2 || blocks > BlockSharing::kMostBlocks || oneWorkerKernels().count(scheduler.kernelName) != 0 ||
+        programHasOtherThreads()) {
         return false;
     }
     const size_t undoBytes = sizeof(UndoLog) + kUndoEntries * sizeof(UndoEntry);
@@ -268,6 +271,10 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
                                          static_cast<std::uint32_t>(std::uint64_t{blocks} * (w + 1) / workers));
     }
     const std::uint64_t attempt = ++attempts;
+    if (BlockSharing::ownersMustBeForgotten(attempt)) {
+        DeviceMemory::instance().forgetOwners();
+        Spaces::get().forgetOwners();
+    }
     scheduler.prepareGrid(spec);
     std::fflush(nullptr);  // nothing buffered before the fork is written twice
     // A program that ignores SIGCHLD would have its workers reaped unwaited.

@@ -118,7 +118,7 @@ void Fibers::prepare(int count, size_t stackBytes) {
         }
     }
     contexts_.assign(count_, Context{});
-    parked_.assign(count_, false);
+    parked_.assign(count_, 0);
     installFaultHandler();
 }
 
@@ -182,7 +182,7 @@ void Fibers::start(int index, Entry entry) {
         warp_emulator_floating_point_control_changed ? floatingPointControl() : kNoFloatingPointControlSaved;
     std::memcpy(--stack, &control, sizeof control);
     contexts_[static_cast<size_t>(index)].stackPointer = stack;
-    parked_[static_cast<size_t>(index)] = false;
+    parked_[static_cast<size_t>(index)] = 0;
 }
 void Fibers::resume(int index) { switchStacks(&scheduler_.stackPointer, contexts_[static_cast<size_t>(index)].stackPointer); }
 void Fibers::suspend(int index) { switchStacks(&contexts_[static_cast<size_t>(index)].stackPointer, scheduler_.stackPointer); }
@@ -246,7 +246,7 @@ void Fibers::save(int index, std::vector<unsigned char>* image) const {
 void Fibers::restore(int index, const std::vector<unsigned char>& image) {
     Context& context = contexts_[static_cast<size_t>(index)];
     std::memcpy(&context, image.data(), sizeof(Context));
-    parked_[static_cast<size_t>(index)] = false;  // a thread in the middle of its kernel
+    parked_[static_cast<size_t>(index)] = 0;  // a thread in the middle of its kernel
     char* top = stackBottom(index) + stackBytes_ - colourOf(index);
     const size_t used = image.size() - sizeof(Context);
     std::memcpy(top - used, image.data() + sizeof(Context), used);

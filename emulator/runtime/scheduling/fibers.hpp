@@ -94,10 +94,10 @@ public:
     void park(int) {}
     void startOrGoOn(int index, Entry entry) { start(index, entry); }  // a context keeps its own floating-point state
 #else
-    void park(int index) { parked_[static_cast<size_t>(index)] = true; }
+    void park(int index) { parked_[static_cast<size_t>(index)] = 1; }
     void startOrGoOn(int index, Entry entry) {
         if (parked_[static_cast<size_t>(index)] && !warp_emulator_floating_point_control_changed) {
-            parked_[static_cast<size_t>(index)] = false;
+            parked_[static_cast<size_t>(index)] = 0;
             return;
         }
         start(index, entry);
@@ -198,7 +198,7 @@ private:
     size_t stackBytes_ = 0;
     size_t stride_ = 0;
     std::vector<Context> contexts_;
-    std::vector<bool> parked_;  // by fiber: park()'s
+    std::vector<unsigned char> parked_;  // by fiber: park()'s (bytes: a bit vector costs every thread more)
     Context scheduler_{};
 
     char* stackBottom(int index) const { return memory_ + static_cast<size_t>(index) * stride_ + guardBytes_; }
