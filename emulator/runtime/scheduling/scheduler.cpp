@@ -309,8 +309,9 @@ const std::vector<int>& Scheduler::randomRoundOrder() {
 // the kernel); the collectives and barriers let threads run on between
 // rounds (runBlock). So the switch from one thread to the next reads one
 // list, not each thread's state. In the lanes' own order, or its reverse,
-// the list is read off each warp's bitmaps; a random order is shuffled and
-// then filtered.
+// the list is read off each warp's bitmaps (in the lanes' own order, when
+// every thread may run, as after a barrier, the list of the last such round
+// is kept); a random order is shuffled and then filtered.
 void Scheduler::beginRound(LaneOrder order) {
     runnable_.resize(static_cast<size_t>(threadsPerBlock));
     int* next = runnable_.data();
@@ -318,6 +319,16 @@ void Scheduler::beginRound(LaneOrder order) {
         return existingLanes(warp) & ~(waiting_[static_cast<size_t>(warp)] | exited_[static_cast<size_t>(warp)]);
     };
     if (order == LaneOrder::Ascending) {
+        bool everyThread = true;
+        for (int warp = 0; warp < warpCount() && everyThread; ++warp) {
+            everyThread = runnableLanes(warp) == existingLanes(warp);
+        }
+        if (everyThread && listsEveryThread_ == threadsPerBlock) {
+            roundNext_ = runnable_.data();
+            roundEnd_ = stoppedWith_ == cudaSuccess ? roundNext_ + threadsPerBlock : roundNext_;
+            return;
+        }
+        listsEveryThread_ = everyThread ? threadsPerBlock : -1;
         for (int warp = 0; warp < warpCount(); ++warp) {
             const int first = warp * warpSize;
             unsigned int lanes = runnableLanes(warp);
@@ -333,6 +344,7 @@ void Scheduler::beginRound(LaneOrder order) {
             }
         }
     } else if (order == LaneOrder::Descending) {
+        listsEveryThread_ = -1;
         for (int warp = warpCount() - 1; warp >= 0; --warp) {
             const int first = warp * warpSize;
             for (unsigned int lanes = runnableLanes(warp); lanes != 0;) {
@@ -342,6 +354,7 @@ void Scheduler::beginRound(LaneOrder order) {
             }
         }
     } else {
+        listsEveryThread_ = -1;
         for (const int i : randomRoundOrder()) {
             if (stateOf(i) == State::Runnable) {
                 *next++ = i;

@@ -213,6 +213,7 @@ private:
     // The threads of the round that may run, in its order (beginRound), and
     // the next of them to run and the end.
     std::vector<int> runnable_;
+    int listsEveryThread_ = -1;  // the block size for which runnable_ lists every thread in order, else -1
     const int* roundNext_ = nullptr;
     const int* roundEnd_ = nullptr;
     std::vector<ThreadClock> clocks_;
