@@ -47,10 +47,10 @@ for kernel in $kernels; do
   emulator/emulate --keep "$work/emulated_$kernel" "$bench/$kernel.cu" > /dev/null
 done
 
-# One run: "wall cpu peak_kib" on stdout; the program's own output must be its checksum line.
-# One run of a program: its wall time and CPU time (user + sys) in seconds,
-# to the millisecond, and its peak memory in KiB (the rusage wait4 gives).
-# GNU time's %e has 10 ms steps, a seventh of HIP-CPU's five_shuffles.
+# One run of a program: "wall cpu peak_kib" on stdout, its wall time and CPU
+# time (user + sys) in seconds to the millisecond, and its peak memory in KiB
+# (the rusage wait4 gives; GNU time's %e has 10 ms steps, a seventh of
+# HIP-CPU's five_shuffles). The program's own output must be its checksum line.
 measure() {  # program
   python3 - "$1" "$work/out" "$work/err" > "$work/time" << 'PYTHON' ||
 import os, subprocess, sys, time

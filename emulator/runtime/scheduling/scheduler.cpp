@@ -324,23 +324,22 @@ void Scheduler::beginRound(LaneOrder order) {
             everyThread = runnableLanes(warp) == existingLanes(warp);
         }
         if (everyThread && listsEveryThread_ == threadsPerBlock) {
-            roundNext_ = runnable_.data();
-            roundEnd_ = stoppedWith_ == cudaSuccess ? roundNext_ + threadsPerBlock : roundNext_;
-            return;
-        }
-        listsEveryThread_ = everyThread ? threadsPerBlock : -1;
-        for (int warp = 0; warp < warpCount(); ++warp) {
-            const int first = warp * warpSize;
-            unsigned int lanes = runnableLanes(warp);
-            if (lanes == 0xffffffffu) {  // the common case: every lane
-                for (int lane = 0; lane < warpSize; ++lane) {
-                    next[lane] = first + lane;
+            next += threadsPerBlock;  // the list of the last such round
+        } else {
+            listsEveryThread_ = everyThread ? threadsPerBlock : -1;
+            for (int warp = 0; warp < warpCount(); ++warp) {
+                const int first = warp * warpSize;
+                unsigned int lanes = runnableLanes(warp);
+                if (lanes == 0xffffffffu) {  // the common case: every lane
+                    for (int lane = 0; lane < warpSize; ++lane) {
+                        next[lane] = first + lane;
+                    }
+                    next += warpSize;
+                    continue;
                 }
-                next += warpSize;
-                continue;
-            }
-            for (; lanes != 0; lanes &= lanes - 1) {
-                *next++ = first + __builtin_ctz(lanes);
+                for (; lanes != 0; lanes &= lanes - 1) {
+                    *next++ = first + __builtin_ctz(lanes);
+                }
             }
         }
     } else if (order == LaneOrder::Descending) {
