@@ -56,7 +56,9 @@ void BlockSharing::saveOriginal(const Place& place, std::uintptr_t granule) {
     UndoEntry& entry = undo_->entries[undo_->count];
     std::memcpy(&entry.bytes, reinterpret_cast<const void*>(granule), sizeof entry.bytes);
     entry.addressAndFlag = granule;
-    if (place.space == Space::Global && place.allocation->defined != nullptr) {
+    // A wholly defined allocation stays so in a worker (InitCheck::spellOut()
+    // ends the attempt instead): nothing to undo.
+    if (place.space == Space::Global && place.allocation->definedAt(0) != nullptr) {
         const size_t offset = granule - reinterpret_cast<std::uintptr_t>(place.allocation->start);
         std::memcpy(&entry.defined, place.allocation->defined + offset, sizeof entry.defined);
         entry.addressAndFlag |= UndoEntry::kHasDefined;

@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "scheduling/block_workers.hpp"
 #include "scheduling/scheduler.hpp"
 #include "reporting/source_lines.hpp"
+#include "memory/device_memory.hpp"
 #include "memory/spaces.hpp"
 
 namespace warp_emulator {
@@ -26,7 +28,7 @@ size_t undefinedBytes(const Place& place) {
             }
         }
         for (size_t i = 0; i < place.bytes; ++i) {
-            undefined += place.defined[i] == 0;
+            undefined += place.defined[i] != kDefined;
         }
     } else if (place.definedInBlock != nullptr) {
         const std::uint32_t block = Spaces::get().blockSerial();
@@ -37,8 +39,21 @@ size_t undefinedBytes(const Place& place) {
     return undefined;
 }
 
+// Whether a copy of bytes nothing had written made some of the place's
+// bytes undefined, rather than no write at all.
+bool copiedUndefined(const Place& place) {
+    if (place.defined != nullptr) {
+        for (size_t i = 0; i < place.bytes; ++i) {
+            if (place.defined[i] == kCopiedUndefined) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 bool definedAt(const Place& place, size_t i) {
-    return place.defined != nullptr         ? place.defined[i] != 0
+    return place.defined != nullptr         ? place.defined[i] == kDefined
            : place.definedInBlock != nullptr ? place.definedInBlock[i] == Spaces::get().blockSerial()
                                              : true;
 }
@@ -81,10 +96,11 @@ void InitCheck::readChecked(const Place& place, const AccessRequest& access) {
     if (undefined != place.bytes && written.waiting && written.thread == thread && written.bytes == place.bytes) {
         // The read half of a copy whose write came first: the target's bytes
         // are as defined as these.
+        unsigned char* const target = definednessToUndefine(written.defined, written.definedInBlock, written.address);
         for (size_t i = 0; i < place.bytes; ++i) {
             if (!definedAt(place, i)) {
-                if (written.defined != nullptr) {
-                    written.defined[i] = 0;
+                if (target != nullptr) {
+                    target[i] = kCopiedUndefined;
                 } else if (written.definedInBlock != nullptr) {
                     written.definedInBlock[i] = 0;
                 }
@@ -95,6 +111,8 @@ void InitCheck::readChecked(const Place& place, const AccessRequest& access) {
     const std::string since =
         place.space != Space::Global ? "which no thread of this block has written yet (shared memory starts undefined "
                                        "in every block)"
+        : copiedUndefined(place) ? "which a copy wrote from bytes nothing had written (a struct copied whole carries "
+                                   "the members never set where it was made, and they stay undefined here)"
         : place.allocation->heapBlock ? "which nothing has written since the kernel's malloc or new gave it (memory "
                                         "from the device heap starts undefined, as cudaMalloc's does)"
                                       : "which nothing has written since it was allocated (no cudaMemcpy, cudaMemset "
@@ -134,37 +152,69 @@ void InitCheck::writeAfterWaitingRead(const Place& place) {
     const std::uint32_t block = Spaces::get().blockSerial();
     if (!copy) {
         markDefined(place, block);
-        lastWrite_ = {true, thread, place.bytes, place.defined, place.definedInBlock};
+        lastWrite_ = {true, thread, place.bytes, place.defined, place.definedInBlock, place.address};
         halfOfACopyWaits_ = true;
         return;
     }
+    unsigned char* const target = definednessToUndefine(place.defined, place.definedInBlock, place.address);
     for (size_t i = 0; i < place.bytes; ++i) {
-        if (place.defined != nullptr) {
-            place.defined[i] = waiting.defined[i];
+        if (target != nullptr) {
+            target[i] = waiting.defined[i] ? kDefined : kCopiedUndefined;
         } else if (place.definedInBlock != nullptr) {
             place.definedInBlock[i] = waiting.defined[i] ? block : 0;
         }
     }
 }
 
-void InitCheck::defined(Allocation& allocation, size_t offset, size_t bytes) {
-    if (allocation.defined != nullptr) {
-        prepareToWrite(allocation.defined + offset, bytes);
-        std::memset(allocation.defined + offset, 1, bytes);
+unsigned char* InitCheck::definednessToUndefine(unsigned char* defined, const std::uint32_t* definedInBlock,
+                                                char* address) {
+    if (defined != nullptr || definedInBlock != nullptr || !inDeviceArena(address)) {
+        return defined;
     }
+    Allocation* allocation = DeviceMemory::instance().holding(address);
+    if (allocation == nullptr || !allocation->wholeDefined) {
+        return nullptr;
+    }
+    spellOut(*allocation);
+    return allocation->definedAt(static_cast<size_t>(address - allocation->start));
+}
+
+void InitCheck::spellOut(Allocation& allocation) {
+    if (!allocation.wholeDefined) {
+        return;
+    }
+    if (BlockWorkers::inWorker()) {
+        BlockWorkers::giveUp();
+    }
+    prepareToWrite(allocation.defined, allocation.bytes);
+    std::memset(allocation.defined, 1, allocation.bytes);
+    allocation.wholeDefined = false;
+}
+
+void InitCheck::defined(Allocation& allocation, size_t offset, size_t bytes) {
+    if (allocation.defined == nullptr || allocation.wholeDefined) {
+        return;
+    }
+    if (offset == 0 && bytes >= allocation.bytes) {
+        allocation.wholeDefined = true;  // what its map holds no longer counts
+        return;
+    }
+    prepareToWrite(allocation.defined + offset, bytes);
+    std::memset(allocation.defined + offset, 1, bytes);
 }
 
 void InitCheck::copyDefinedness(Allocation& to, size_t toOffset, const Allocation& from, size_t fromOffset,
                                 size_t bytes) {
+    if (from.definedAt(fromOffset) == nullptr) {
+        defined(to, toOffset, bytes);  // every byte of the source is defined
+        return;
+    }
     if (to.defined == nullptr) {
         return;
     }
+    spellOut(to);
     prepareToWrite(to.defined + toOffset, bytes);
-    if (from.defined == nullptr) {
-        std::memset(to.defined + toOffset, 1, bytes);
-    } else {
-        std::memmove(to.defined + toOffset, from.defined + fromOffset, bytes);
-    }
+    std::memmove(to.defined + toOffset, from.defined + fromOffset, bytes);
 }
 
 }  // namespace warp_emulator

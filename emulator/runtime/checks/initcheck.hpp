@@ -40,6 +40,7 @@ struct LastWrite {
     size_t bytes = 0;
     unsigned char* defined = nullptr;
     std::uint32_t* definedInBlock = nullptr;
+    char* address = nullptr;  // where both are null: a wholly defined allocation's bytes, perhaps
 };
 
 class InitCheck {
@@ -68,7 +69,8 @@ public:
         // What settle() would do here is undone at once: this write is the
         // one that waits now.
         markDefined(place, Spaces::made().blockSerial());
-        lastWrite_ = {true, Scheduler::made().currentGridThread(), place.bytes, place.defined, place.definedInBlock};
+        lastWrite_ = {true, Scheduler::made().currentGridThread(), place.bytes, place.defined, place.definedInBlock,
+                      place.address};
         halfOfACopyWaits_ = true;
     }
     // The running thread switches away, or makes an access that is not the
@@ -92,7 +94,7 @@ public:
         }
         if (place.defined != nullptr) {
             for (size_t i = 0; i < place.bytes; ++i) {
-                if (place.defined[i] == 0) {
+                if (place.defined[i] != kDefined) {
                     return false;
                 }
             }
@@ -111,6 +113,11 @@ public:
     // The host API's writes to device memory: cudaMemset, cudaMemcpy.
     static void defined(Allocation& allocation, size_t offset, size_t bytes);
     static void copyDefinedness(Allocation& to, size_t toOffset, const Allocation& from, size_t fromOffset, size_t bytes);
+    // A wholly defined allocation's definedness written out, every byte
+    // defined, before something makes some undefined (a copy of undefined
+    // bytes into it). A worker ends its attempt instead (the program's
+    // process alone changes what an allocation records: block_workers.hpp).
+    static void spellOut(Allocation& allocation);
 
 private:
     static bool fourDefined(const Place& place) {
@@ -128,6 +135,12 @@ private:
     }
     static void readChecked(const Place& place, const AccessRequest& access);
     static void writeAfterWaitingRead(const Place& place);
+    // Where a copy writes undefined bytes at `address`, whose place has these
+    // shadows: the definedness to write them in, a wholly defined
+    // allocation's spelled out first; null for shared memory (its own
+    // shadow) and memory taken as defined.
+    static unsigned char* definednessToUndefine(unsigned char* defined, const std::uint32_t* definedInBlock,
+                                                char* address);
     // The bytes written: each defined, in the block's own terms for shared
     // memory. By hand, not memset: the link wraps the program's memset
     // (string_calls.cpp).
@@ -139,7 +152,7 @@ private:
                 return;
             }
             for (size_t i = 0; i < place.bytes; ++i) {
-                place.defined[i] = 1;
+                place.defined[i] = kDefined;
             }
         } else if (place.definedInBlock != nullptr) {
             if (place.bytes == 4) {  // the commonest write, unrolled

@@ -284,9 +284,7 @@ Place MemCheck::locate(const AccessRequest& access) {
         place.space = Space::Global;
         place.allocation = allocation;
         allocation->touchedThisLaunch = true;
-        if (allocation->defined != nullptr) {
-            place.defined = allocation->defined + offset;
-        }
+        place.defined = allocation->definedAt(offset);
         place.granules = allocation->granules + offset / kGranuleBytes;
         place.owners = allocation->owners + offset / kGranuleBytes;
         place.granuleAddress = reinterpret_cast<std::uintptr_t>(allocation->start) + offset / kGranuleBytes * kGranuleBytes;

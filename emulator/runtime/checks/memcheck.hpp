@@ -137,7 +137,7 @@ inline bool MemCheck::locateSharedOrGlobal(char* at, size_t bytes, Place& place)
     place.space = Space::Global;
     place.allocation = allocation;
     allocation->touchedThisLaunch = true;
-    place.defined = allocation->defined != nullptr ? allocation->defined + offset : nullptr;
+    place.defined = allocation->definedAt(offset);
     place.granules = allocation->granules + offset / kGranuleBytes;
     place.owners = allocation->owners + offset / kGranuleBytes;
     place.granuleAddress = reinterpret_cast<std::uintptr_t>(allocation->start) + offset / kGranuleBytes * kGranuleBytes;

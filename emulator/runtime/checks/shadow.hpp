@@ -15,6 +15,12 @@ namespace warp_emulator {
 
 constexpr size_t kGranuleBytes = 4;
 
+// A byte's definedness, in the definedness shadow of device memory: written,
+// never written, or written by a copy of bytes never written (a copy
+// carries definedness: initcheck.hpp), which a report names apart, since
+// its fix is where the copy's source was made.
+enum Definedness : unsigned char { kNeverWritten = 0, kDefined = 1, kCopiedUndefined = 2 };
+
 // How an access was made, as the PTX ISA's memory model tells them apart:
 // plain loads and stores are weak; volatile ones and atomic functions strong;
 // __ldg's loads through the read-only data cache, texture fetches and

@@ -223,7 +223,7 @@ public:
         const Place place = arrayTexels_ != nullptr ? arrayPlace(address, bytes) : MemCheck::locate(access_);
         if (place.defined != nullptr && !reportedUndefined_ && !allDefined_) {
             for (size_t i = 0; i < bytes; ++i) {
-                if (place.defined[i] == 0) {
+                if (place.defined[i] != kDefined) {
                     reportUndefined(place, x, y, z);
                     break;
                 }
@@ -252,7 +252,7 @@ private:
         place.bytes = bytes;
         place.allocation = arrayTexels_;
         const size_t offset = static_cast<size_t>(address - arrayTexels_->start);
-        place.defined = arrayTexels_->defined + offset;
+        place.defined = arrayTexels_->definedAt(offset);
         if (raceChecked_) {
             arrayTexels_->touchedThisLaunch = true;
             place.granules = arrayTexels_->granules + offset / kGranuleBytes;

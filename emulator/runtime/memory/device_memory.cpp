@@ -196,6 +196,7 @@ bool DeviceMemory::makeUsable(Allocation& allocation) {
         prepareToWrite(allocation.start, bytes);
         std::memset(allocation.start, 0xff, bytes);
         allocation.defined = static_cast<unsigned char*>(lazyZeroes(wholePages(bytes), true));
+        allocation.wholeDefined = false;
     }
     if ((bytes != 0 && (allocation.granules == nullptr || allocation.owners == nullptr)) ||
         (allocation.kind == MemoryKind::Device && bytes != 0 && allocation.defined == nullptr)) {
@@ -412,9 +413,7 @@ int DeviceMemory::share(void* start) {
         return -1;
     }
     allocation.sharedFile = file;
-    if (allocation.defined != nullptr) {
-        std::memset(allocation.defined, 1, allocation.bytes);
-    }
+    allocation.wholeDefined = allocation.defined != nullptr;
     return file;
 }
 
@@ -435,9 +434,7 @@ void* DeviceMemory::mapShared(const char* path, size_t bytes, std::string origin
     }
     Allocation& allocation = allocations_.at(reinterpret_cast<std::uintptr_t>(start));
     allocation.sharedFile = file;
-    if (allocation.defined != nullptr) {
-        std::memset(allocation.defined, 1, allocation.bytes);
-    }
+    allocation.wholeDefined = allocation.defined != nullptr;
     return start;
 }
 

@@ -1,7 +1,7 @@
 // texture_objects.cpp: texel formats, and the records of arrays and objects.
 #include "memory/texture_objects.hpp"
 
-#include <cstring>
+#include <algorithm>
 
 namespace warp_emulator {
 
@@ -128,7 +128,8 @@ bool cudaArray::live() const {
 void cudaArray::noteCopiedInto() {
     const warp_emulator::Allocation* allocation = warp_emulator::DeviceMemory::instance().holding(texels);
     allDefined = allocation != nullptr && allocation->defined != nullptr &&
-                 std::memchr(allocation->defined, 0, allocation->bytes) == nullptr;
+                 (allocation->wholeDefined || std::all_of(allocation->defined, allocation->defined + allocation->bytes,
+                                                      [](unsigned char byte) { return byte == warp_emulator::kDefined; }));
 }
 
 std::string cudaArray::shapeText() const {
