@@ -8,6 +8,7 @@
 #include <string>
 
 #include "checks/memory_checks.hpp"
+#include "checks/whole_check.hpp"
 #include "reporting/source_lines.hpp"
 #include "reporting/text.hpp"
 #include "scheduling/block_workers.hpp"
@@ -29,6 +30,7 @@ void AsyncCopies::beginLaunch() {
     sources_.clear();
     longest_ = 0;
     asyncCopiesInFlight = 0;
+    needWholeCheck(kAsyncCopyInFlight, false);
 }
 
 void AsyncCopies::track(const Copy& copy, std::uint32_t thread) {
@@ -39,6 +41,7 @@ void AsyncCopies::track(const Copy& copy, std::uint32_t thread) {
     sources_.insert({source, {source + copy.bytes, thread, block, copy.call, copy.file, copy.line}});
     longest_ = std::max(longest_, copy.bytes);
     ++asyncCopiesInFlight;
+    needWholeCheck(kAsyncCopyInFlight, true);
 }
 
 void AsyncCopies::untrack(const Copy& copy, std::uint32_t thread) {
@@ -55,6 +58,7 @@ void AsyncCopies::untrack(const Copy& copy, std::uint32_t thread) {
     drop(sources_, copy.source);
     if (--asyncCopiesInFlight == 0) {
         longest_ = 0;
+        needWholeCheck(kAsyncCopyInFlight, false);
     }
 }
 

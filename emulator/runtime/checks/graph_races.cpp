@@ -6,6 +6,8 @@
 #include <iterator>
 #include <vector>
 
+#include "checks/whole_check.hpp"
+
 namespace warp_emulator {
 
 __thread int graphNodesRecording = 0;
@@ -74,12 +76,14 @@ void Footprint::merge(const Footprint& other) {
 void GraphRaces::beginNode() {
     recordingStack.emplace_back();
     graphNodesRecording = static_cast<int>(recordingStack.size());
+    needWholeCheck(kGraphNodeRecording, true);
 }
 
 Footprint GraphRaces::endNode() {
     Footprint done = std::move(recordingStack.back());
     recordingStack.pop_back();
     graphNodesRecording = static_cast<int>(recordingStack.size());
+    needWholeCheck(kGraphNodeRecording, !recordingStack.empty());
     if (!recordingStack.empty()) {
         recordingStack.back().merge(done);
     }

@@ -78,7 +78,7 @@ WaitingRead& waitingRead() {
 void InitCheck::reportWaitingRead() {
     WaitingRead& waiting = waitingRead();
     waiting.waiting = false;
-    readWaits_ = false;
+    setReadWaits(false);
     Scheduler::instance().report.uninitialisedRead(waiting.key, waiting.text);
 }
 
@@ -127,7 +127,7 @@ void InitCheck::readChecked(const Place& place, const AccessRequest& access) {
     }
     WaitingRead& waiting = waitingRead();
     waiting.waiting = true;
-    readWaits_ = true;
+    setReadWaits(true);
     halfOfACopyWaits_ = true;
     waiting.thread = thread;
     waiting.bytes = place.bytes;
@@ -145,7 +145,7 @@ void InitCheck::writeAfterWaitingRead(const Place& place) {
     const bool copy = waiting.waiting && waiting.thread == thread && waiting.bytes == place.bytes;
     if (copy) {
         waiting.waiting = false;  // the write half of a copy whose read came first
-        readWaits_ = false;
+        setReadWaits(false);
     } else {
         settle();
     }

@@ -27,6 +27,7 @@
 #include <cstring>
 
 #include "checks/memcheck.hpp"
+#include "checks/whole_check.hpp"
 #include "memory/spaces.hpp"
 #include "scheduling/scheduler.hpp"
 
@@ -169,6 +170,10 @@ private:
     // A read with some bytes undefined waits for its write (initcheck.cpp's
     // WaitingRead): a mirror of whether one does.
     static inline bool readWaits_ = false;
+    static void setReadWaits(bool waits) {
+        readWaits_ = waits;
+        needWholeCheck(kReadWaitsForItsWrite, waits);
+    }
     // Whether a read waits for its write, or a write for its read
     // (initcheck.cpp keeps which): a mirror of that state, for settle().
     static inline bool halfOfACopyWaits_ = false;

@@ -15,6 +15,7 @@
 #include "checks/initcheck.hpp"
 #include "checks/memcheck.hpp"
 #include "checks/racecheck.hpp"
+#include "checks/whole_check.hpp"
 #include "scheduling/scheduler.hpp"
 #include "reporting/source_lines.hpp"
 #include "memory/spaces.hpp"
@@ -22,6 +23,7 @@
 namespace warp_emulator {
 
 __thread bool kernelCodeRunning = false;
+__thread unsigned char wholeCheckReasons = 0;
 __thread const char* localMemoryStart = nullptr;
 __thread const char* localMemoryEnd = nullptr;
 
@@ -68,7 +70,8 @@ inline void MemoryChecks::check(const AccessRequest& access) {
 // check() for the commonest access: a plain load or store of 1, 2 or 4
 // bytes at an address the size divides (so within one granule), to a
 // __shared__ variable or a live allocation, while no asynchronous copy is in
-// flight, no graph is being recorded and no read waits to be half of a copy.
+// flight, no graph is being recorded and no read waits to be half of a copy
+// (whole_check.hpp: one byte says so).
 // The same checks in the same order, without the questions whose answers
 // that settles, and without an AccessRequest in memory. False, having
 // changed nothing, for any other access, and for a read of bytes not all
@@ -77,7 +80,7 @@ template <size_t Bytes, bool IsWrite>
 inline bool MemoryChecks::commonAccess(char* at, std::uint64_t site) {
     static_assert(Bytes <= kGranuleBytes, "an access within one granule");
     const auto start = reinterpret_cast<std::uintptr_t>(at);
-    if (asyncCopiesInFlight != 0 || GraphRaces::recording() || InitCheck::readWaits() || start % Bytes != 0) {
+    if (wholeCheckReasons != 0 || start % Bytes != 0) {
         return false;
     }
     // The place stays this function's (its fields in registers): a call that
