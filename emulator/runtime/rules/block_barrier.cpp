@@ -6,6 +6,7 @@
 #include <map>
 
 #include "reporting/text.hpp"
+#include "scheduling/watchdog.hpp"
 
 namespace warp_emulator {
 
@@ -49,6 +50,7 @@ bool BlockBarrier::releaseWholeBlockAtOne() {
 // they do after (unless the meeting orders no memory), and they run on.
 // Those at grid.sync() beside them (atGrid) go on waiting for the grid.
 void BlockBarrier::letThrough(const std::vector<ThreadClock*>& arrived, bool ordersMemory, bool atGrid) {
+    Watchdog::progress();  // for every arrival (Scheduler::waitAtSyncThreads() counts none)
     if (ordersMemory) {
         scheduler_.happensBefore.barrier(arrived);
     }

@@ -21,7 +21,8 @@ namespace warp_emulator {
 
 class Watchdog {
 public:
-    // Something happened: a thread reached a collective or exited, or a call was carried out.
+    // Something happened: a thread reached a collective (a __syncthreads():
+    // its release, for all of them) or exited, or a call was carried out.
     static void progress() { ++state().progress; }
 
     // Watches from now until stop(); `who` names the running thread when it fires.
