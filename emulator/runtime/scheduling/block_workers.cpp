@@ -28,11 +28,6 @@
 #include "scheduling/scheduler.hpp"
 #include "scheduling/watchdog.hpp"
 
-// The C library's own nanosleep: the program's is wrapped, and runs the work
-// queued on its streams (api/host_waits.cpp), which must not run while a
-// launch's workers do (a queued copy would read the launch's memory half done).
-extern "C" int __real_nanosleep(const struct timespec* duration, struct timespec* left);
-
 namespace warp_emulator {
 
 bool BlockWorkers::inWorker_ = false;
@@ -282,6 +277,13 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
     waitable.sa_handler = SIG_DFL;
     sigemptyset(&waitable.sa_mask);
     sigaction(SIGCHLD, &waitable, &programs);
+    // Held pending, so that the wait below sleeps until a worker ends (or
+    // the clock on long launches is due), not in steps: on two cores, a
+    // wake-up every 2 ms took a core from a worker each time.
+    sigset_t childEnds, programMask;
+    sigemptyset(&childEnds);
+    sigaddset(&childEnds, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &childEnds, &programMask);
     std::vector<pid_t> children;
     std::vector<int> results;
     for (unsigned w = 0; w < workers; ++w) {
@@ -291,6 +293,7 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
         const pid_t child = fd < 0 ? -1 : fork();
         if (child == 0) {
             inWorker_ = true;
+            sigprocmask(SIG_SETMASK, &programMask, nullptr);
             work(scheduler, w, undo, fd, attempt);
         }
         if (child < 0) {
@@ -331,11 +334,15 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
         }
         if (left > 0) {
             scheduler.progress.doneSoFar(__atomic_load_n(&control->blocksDone, __ATOMIC_ACQUIRE));
-            const timespec pause{0, 2000000};  // 2 ms
-            __real_nanosleep(&pause, nullptr);  // not the program's wait, which runs queued work (host_waits.cpp)
+            // Not a sleep of the program's, which is wrapped and runs the work
+            // queued on its streams (api/host_waits.cpp): that must not run
+            // while the workers do (a queued copy would read memory half done).
+            const timespec clockStep{0, 100000000};  // 0.1 s: the clock's line moves each second at most
+            sigtimedwait(&childEnds, nullptr, &clockStep);
         }
     }
     scheduler.progress.endLaunch();
+    sigprocmask(SIG_SETMASK, &programMask, nullptr);
     sigaction(SIGCHLD, &programs, nullptr);
     if (__atomic_load_n(&control->ended, __ATOMIC_ACQUIRE) != 0) {
         succeeded = false;
