@@ -4,7 +4,7 @@
 // emulator's: both launches run whole, the handler counts none of them, the
 // program's signal mask is as it left it, and its own child's end reaches
 // its handler, as on a GPU.
-// On an H200: awaits capture (tools/capture-case-answers.sh)
+// On an H200: awaits capture (tools/capture-case-answers.sh); a GPU's launch makes no process of the program's, and POSIX gives the program its own child's SIGCHLD: predicted alone cudaSuccess, printed "out[0], out[2047]: 0 63; SIGCHLD counted: 0", "SIGCHLD blocked: no", "own child: exit 7; SIGCHLD counted: 1"; memcheck 0 errors; initcheck 0 errors; racecheck 0 hazards
 // run: WARP_EMULATOR_WORKERS=1
 // run: WARP_EMULATOR_WORKERS=4
 #include <signal.h>

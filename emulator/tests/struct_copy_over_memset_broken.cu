@@ -6,7 +6,7 @@
 // of `value` is the uninitialised read, as without the cudaMemset. Four blocks,
 // so that several workers start the copy and the launch runs again on one
 // (the program's own process writes that record out).
-// On an H200: awaits capture (tools/capture-case-answers.sh)
+// On an H200: awaits capture (tools/capture-case-answers.sh); as struct_field_unwritten_broken.cu answered (initcheck there: 8 errors for 8 threads, at the copy), compute-sanitizer's initcheck tracks what memory was written, and a cudaMemset writes b: predicted alone cudaSuccess; memcheck 0 errors; initcheck 32 errors (Uninitialized __global__ memory read of size 4 bytes, at the copy); racecheck 0 hazards
 // expect-exit: 66
 // run: WARP_EMULATOR_WORKERS=1
 // run: WARP_EMULATOR_WORKERS=4
