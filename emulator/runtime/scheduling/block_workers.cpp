@@ -342,6 +342,8 @@ bool BlockWorkers::run(const LaunchSpec& spec) {
         }
     }
     scheduler.progress.endLaunch();
+    // The mask first: a worker's SIGCHLD still pending arrives, and is
+    // ignored (SIG_DFL), before the program's own disposition is back.
     sigprocmask(SIG_SETMASK, &programMask, nullptr);
     sigaction(SIGCHLD, &programs, nullptr);
     if (__atomic_load_n(&control->ended, __ATOMIC_ACQUIRE) != 0) {
