@@ -111,8 +111,8 @@ void InitCheck::readChecked(const Place& place, const AccessRequest& access) {
     const std::string since =
         place.space != Space::Global ? "which no thread of this block has written yet (shared memory starts undefined "
                                        "in every block)"
-        : copiedUndefined(place) ? "which a copy wrote from bytes nothing had written (a struct copied whole carries "
-                                   "the members never set where it was made, and they stay undefined here)"
+        : copiedUndefined(place) ? "which a copy wrote from bytes nothing had written (what was never set where the "
+                                   "copy read it, a struct's member or a buffer's bytes, stays undefined where it lands)"
         : place.allocation->heapBlock ? "which nothing has written since the kernel's malloc or new gave it (memory "
                                         "from the device heap starts undefined, as cudaMalloc's does)"
                                       : "which nothing has written since it was allocated (no cudaMemcpy, cudaMemset "
@@ -187,7 +187,7 @@ void InitCheck::spellOut(Allocation& allocation) {
         BlockWorkers::giveUp();
     }
     prepareToWrite(allocation.defined, allocation.bytes);
-    std::memset(allocation.defined, 1, allocation.bytes);
+    std::memset(allocation.defined, kDefined, allocation.bytes);
     allocation.wholeDefined = false;
 }
 
@@ -200,7 +200,7 @@ void InitCheck::defined(Allocation& allocation, size_t offset, size_t bytes) {
         return;
     }
     prepareToWrite(allocation.defined + offset, bytes);
-    std::memset(allocation.defined + offset, 1, bytes);
+    std::memset(allocation.defined + offset, kDefined, bytes);
 }
 
 void InitCheck::copyDefinedness(Allocation& to, size_t toOffset, const Allocation& from, size_t fromOffset,
@@ -213,8 +213,14 @@ void InitCheck::copyDefinedness(Allocation& to, size_t toOffset, const Allocatio
         return;
     }
     spellOut(to);
-    prepareToWrite(to.defined + toOffset, bytes);
-    std::memmove(to.defined + toOffset, from.defined + fromOffset, bytes);
+    unsigned char* const target = to.defined + toOffset;
+    prepareToWrite(target, bytes);
+    std::memmove(target, from.defined + fromOffset, bytes);
+    // As a kernel's copy leaves them: undefined where they land, and said
+    // to be a copy's (the copy was written; its source was not).
+    for (size_t i = 0; i < bytes; ++i) {
+        target[i] = target[i] == kDefined ? kDefined : kCopiedUndefined;
+    }
 }
 
 }  // namespace warp_emulator

@@ -438,7 +438,7 @@ SurfaceBytes surfaceAccess(const SurfaceAccess& request) {
     const Place place = MemCheck::locate(access);  // stops the kernel if the array was freed
     std::memcpy(address, request.data, request.bytes);
     if (place.defined != nullptr) {
-        std::memset(place.defined, 1, request.bytes);
+        std::memset(place.defined, kDefined, request.bytes);
     }
     if (place.granules != nullptr) {
         RaceCheck::get().access(place, access, true, false);
