@@ -360,7 +360,7 @@ PLANTS = [
             "surface_trap_broken"),
     runtime("surface_alignment_unchecked", "device/textures.cpp", "    if (x % bytes != 0) {", "    if (false) {",
             "surface_x_in_elements_broken"),
-    runtime("surface_writes_define_nothing", "device/textures.cpp", "        std::memset(place.defined, 1, request.bytes);\n",
+    runtime("surface_writes_define_nothing", "device/textures.cpp", "        std::memset(place.defined, kDefined, request.bytes);\n",
             "", "surface_legal"),
     runtime("linear_filter_unshifted", "device/texture_sampling.cpp", "    fixed -= 128;",
             "    fixed -= 0;", "texture_filtering_legal"),
