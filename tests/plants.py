@@ -452,6 +452,14 @@ PLANTS = [
     runtime("device_copies_carry_never_written", "checks/initcheck.cpp",
             "        target[i] = target[i] == kDefined ? kDefined : kCopiedUndefined;",
             "        target[i] = target[i];", "memcpy_unwritten_device_to_device_broken"),
+    # Each check's bit of wholeCheckReasons (whole_check.hpp): unset, its
+    # state's accesses take the common path, which does not look for it.
+    runtime("async_copies_unflagged", "checks/async_copies.cpp", "    needWholeCheck(kAsyncCopyInFlight, true);\n", "",
+            "cuda_pipeline_broken"),
+    runtime("graph_recording_unflagged", "checks/graph_races.cpp", "    needWholeCheck(kGraphNodeRecording, true);\n", "",
+            "graph_race_broken"),
+    runtime("waiting_read_unflagged", "checks/initcheck.cpp", "    setReadWaits(true);\n", "    readWaits_ = true;\n",
+            "int_copy_half_written_legal"),
     runtime("copies_skip_wholly_defined", "checks/initcheck.cpp",
             "    spellOut(*allocation);\n    return allocation->definedAt(", "    return nullptr;\n    return allocation->definedAt(",
             "struct_copy_over_memset_broken"),

@@ -41,7 +41,10 @@ struct LastWrite {
     size_t bytes = 0;
     unsigned char* defined = nullptr;
     std::uint32_t* definedInBlock = nullptr;
-    char* address = nullptr;  // where both are null: a wholly defined allocation's bytes, perhaps
+    // Where it wrote: with neither shadow above, the write may have landed in
+    // a wholly defined allocation, whose definedness a copy's read half then
+    // spells out (InitCheck::definednessToUndefine()).
+    char* address = nullptr;
 };
 
 class InitCheck {
